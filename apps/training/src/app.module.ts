@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceCoreModule } from '@sports/common';
+import type { TrainingConfig } from './config';
+import { CORE_TABLES, MIGRATIONS } from './database/migrations';
+import { AuthModule } from './modules/auth/auth.module';
+import { ROLE_RANKS } from './modules/profiles/profile.entity';
+import { ProfileResolver } from './modules/profiles/profile-resolver.service';
+import { ProfilesModule } from './modules/profiles/profiles.module';
+import { RELEASE } from './release';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: TrainingConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceCoreModule.forRoot({
+          release: RELEASE,
+          config,
+          databaseUrl,
+          migrations: MIGRATIONS,
+          coreTables: CORE_TABLES,
+          auth: { roleRanks: ROLE_RANKS, resolver: ProfileResolver, imports: [ProfilesModule] },
+        }),
+        AuthModule,
+        ProfilesModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+// Shared Jest settings: SWC for speed (with decorator metadata for NestJS), and the
+// workspace library mapped to its sources so tests never need a prior build.
+const path = require('node:path');
+const fs = require('node:fs');
+
+const swc = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs', ignoreDynamic: true },
+  sourceMaps: 'inline',
+};
+
+/** `harnessDir`: folder holding global-setup.ts / global-teardown.ts (the database harness). */
+function jestProjectConfig(dir, harnessDir = 'src/testing') {
+  const setup = path.join(dir, harnessDir, 'global-setup.ts');
+  const hasDb = fs.existsSync(setup);
+  return {
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+    transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
+    moduleNameMapper: {
+      '^@sports/common$': path.join(__dirname, 'libs/common/src/index.ts'),
+      '^@sports/common/testing$': path.join(__dirname, 'libs/common/src/testing/index.ts'),
+    },
+    globalSetup: hasDb ? setup : undefined,
+    globalTeardown: hasDb ? path.join(dir, harnessDir, 'global-teardown.ts') : undefined,
+    testTimeout: 30000,
+    maxWorkers: process.env.JEST_MAX_WORKERS || 2,
+  };
+}
+
+module.exports = { jestProjectConfig };

@@ -1,0 +1,55 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { DomainError, ForbiddenError, UnauthenticatedError } from '../errors';
+import { ACCESS_METADATA, AccessRule } from './access.decorators';
+import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
+
+/**
+ * The one global guard: reads the route's access rule, authenticates with the JWT strategy
+ * unless the route is public, then compares the caller's role with the rule's roles.
+ */
+@Injectable()
+export class AccessGuard extends AuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = accessRuleOf(this.reflector, context);
+    if (!rule) throw new ForbiddenError('This route declares no access rule.');
+    if (rule.kind === 'public') return true;
+    await super.canActivate(context);
+    if (rule.kind === 'roles') {
+      const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+      if (!this.hasAnyRole(user.role, rule.roles)) {
+        throw new ForbiddenError(`This action requires the role ${rule.roles.join(' or ')}.`, 'FORBIDDEN', {
+          extensions: { required_roles: rule.roles },
+        });
+      }
+    }
+    return true;
+  }
+
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
+    if (err instanceof DomainError) throw err;
+    if (err || !user) throw new UnauthenticatedError('A valid access token is required.');
+    return user;
+  }
+
+  hasAnyRole(role: string, required: string[]): boolean {
+    const rank = this.options.roleRanks[role];
+    if (rank === undefined) return false;
+    return required.some((r) => this.options.roleRanks[r] !== undefined && rank >= this.options.roleRanks[r]);
+  }
+}
+
+export function accessRuleOf(reflector: Reflector, context: ExecutionContext): AccessRule | undefined {
+  return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
+}

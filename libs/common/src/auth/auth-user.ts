@@ -1,0 +1,34 @@
+/** The caller as every service sees it after authentication. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: string;
+}
+
+/** Claims of an access token. `typ` keeps refresh or other tokens from passing as access tokens. */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  role: string;
+  typ: 'access';
+}
+
+/**
+ * Loads the current state of a token's subject on every request, so that a deleted or
+ * deactivated account or a changed role takes effect at once, not when the token expires.
+ */
+export interface AuthUserResolver {
+  resolve(subjectId: string): Promise<AuthUser | null>;
+}
+
+export const AUTH_USER_RESOLVER = Symbol('AUTH_USER_RESOLVER');
+export const AUTH_OPTIONS = Symbol('AUTH_OPTIONS');
+
+export interface AuthOptions {
+  jwtSecret: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  /** Rank of each role; a route's role requirement is met by that role or any ranked higher. */
+  roleRanks: Record<string, number>;
+  issuer: string;
+}

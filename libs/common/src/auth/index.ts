@@ -1,0 +1,7 @@
+export * from './access.decorators';
+export * from './access.guard';
+export * from './auth-core.module';
+export * from './auth-tokens.service';
+export * from './auth-user';
+export * from './password-hasher';
+export * from './refresh-token.store';

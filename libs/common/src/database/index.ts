@@ -1,0 +1,6 @@
+export * from './database-url';
+export * from './embedded-postgres';
+export * from './migrate';
+export * from './prepare-database';
+export * from './snake-naming.strategy';
+export * from './typeorm-options';

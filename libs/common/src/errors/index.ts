@@ -1,0 +1,4 @@
+export * from './domain-error';
+export * from './problem-details';
+export * from './problem-details.filter';
+export * from './validation.pipe';

@@ -1,0 +1,132 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from './domain-error';
+import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from './problem-details';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  501: 'NOT_IMPLEMENTED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Errors thrown by Express middleware (body-parser, http-errors) carry these fields. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+}
+
+/**
+ * The one place where errors become responses: domain errors keep their code, framework
+ * errors get a code from their status, anything else is a plain 500 that names the request
+ * id and nothing of its cause.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemDetailsFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request & { id?: string | number }>();
+    const res = ctx.getResponse<Response>();
+    const requestId = req?.id !== undefined ? String(req.id) : undefined;
+    const { problem, headers } = this.toProblem(exception, requestId);
+
+    if (problem.status >= 500 && !(exception instanceof DomainError)) {
+      this.logger.error(
+        { err: exception, request_id: requestId, path: req?.originalUrl },
+        'Unhandled error',
+      );
+    }
+    if (res.headersSent) return;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+  }
+
+  toProblem(
+    exception: unknown,
+    requestId?: string,
+  ): { problem: ProblemDetails; headers: Record<string, string> } {
+    if (exception instanceof DomainError) {
+      return {
+        problem: {
+          ...(exception.extensions ?? {}),
+          type: problemType(exception.code),
+          title: exception.title,
+          status: exception.status,
+          detail: exception.message,
+          code: exception.code,
+          ...(exception.errors ? { errors: exception.errors } : {}),
+          ...(exception.hint ? { hint: exception.hint } : {}),
+          request_id: requestId,
+        },
+        headers: exception.headers ?? {},
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return { problem: this.fromStatus(status, this.httpExceptionDetail(exception), requestId), headers: {} };
+    }
+    const httpLike = exception as HttpLikeError | null;
+    const status = httpLike?.status ?? httpLike?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
+      return { problem: this.fromStatus(status, this.middlewareDetail(httpLike ?? {}, status), requestId), headers: {} };
+    }
+    return {
+      problem: {
+        type: problemType('INTERNAL_ERROR'),
+        title: 'Internal server error',
+        status: HttpStatus.INTERNAL_SERVER_ERROR,
+        detail: `An unexpected error occurred. Quote request id ${requestId ?? 'unknown'} when reporting it.`,
+        code: 'INTERNAL_ERROR',
+        request_id: requestId,
+      },
+      headers: {},
+    };
+  }
+
+  private fromStatus(status: number, detail: string, requestId?: string): ProblemDetails {
+    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    const safeDetail = status >= 500 ? 'The service could not complete the request.' : detail;
+    return {
+      type: problemType(code),
+      title: titleOf(code),
+      status,
+      detail: safeDetail,
+      code,
+      request_id: requestId,
+    };
+  }
+
+  private httpExceptionDetail(exception: HttpException): string {
+    const body = exception.getResponse();
+    if (typeof body === 'string') return body;
+    const message = (body as { message?: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    if (typeof message === 'string') return message;
+    return exception.message;
+  }
+
+  private middlewareDetail(error: HttpLikeError, status: number): string {
+    if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+    if (error.type === 'entity.too.large' || status === 413) return 'The request body is too large.';
+    if (error.type === 'encoding.unsupported') return 'The request body encoding is not supported.';
+    return 'The request could not be processed.';
+  }
+}
+
+function titleOf(code: string): string {
+  const words = code.toLowerCase().split('_');
+  return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+}

@@ -1,0 +1,32 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { CommonEnv } from '../config/common-env';
+import { HttpMetricsMiddleware } from '../observability/metrics';
+import { setupOpenApi } from '../openapi/openapi';
+import type { ReleaseInfo } from '../versioning/release';
+
+/** HTTP settings shared by the running service and the test harness. */
+export function configureApp(
+  app: NestExpressApplication,
+  options: { release: ReleaseInfo; config: CommonEnv; description: string },
+): void {
+  const { release, config } = options;
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-App-Version', release.app_version);
+    next();
+  });
+  const metrics = app.get(HttpMetricsMiddleware);
+  app.use((req: Request, res: Response, next: NextFunction) => metrics.use(req, res, next));
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  if (config.CORS_ORIGINS.length) {
+    app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'] });
+  }
+  app.setGlobalPrefix('api');
+  setupOpenApi(app, release, options.description);
+}

@@ -1,0 +1,3 @@
+export * from './configure-app';
+export * from './run-service';
+export * from './service-core.module';

@@ -1,0 +1,2 @@
+export * from './logging';
+export * from './metrics';

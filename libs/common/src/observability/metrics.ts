@@ -1,0 +1,59 @@
+import { Controller, Get, Header, Injectable, Module, NestMiddleware } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Public } from '../auth/access.decorators';
+
+/** One Prometheus registry per application instance (tests run several in one process). */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+  }
+}
+
+/** Times every request under its route pattern (never the raw URL, to bound label values). */
+@Injectable()
+export class HttpMetricsMiddleware implements NestMiddleware {
+  constructor(private readonly metrics: MetricsService) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    const end = this.metrics.httpDuration.startTimer();
+    res.on('finish', () => {
+      const pattern = (req.route as { path?: string } | undefined)?.path;
+      const route = pattern ? `${req.baseUrl}${pattern}` : 'unmatched';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  }
+}
+
+@ApiExcludeController()
+@Controller('metrics')
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get()
+  @Public()
+  @Header('Content-Type', 'text/plain; version=0.0.4')
+  scrape(): Promise<string> {
+    return this.metrics.registry.metrics();
+  }
+}
+
+@Module({
+  controllers: [MetricsController],
+  providers: [MetricsService, HttpMetricsMiddleware],
+  exports: [MetricsService, HttpMetricsMiddleware],
+})
+export class MetricsModule {}
