@@ -1,3 +1,6 @@
 const { jestProjectConfig } = require('../../jest.preset');
 
-module.exports = jestProjectConfig(__dirname);
+module.exports = {
+  ...jestProjectConfig(__dirname, 'test'),
+  testMatch: ['<rootDir>/{src,test}/**/*.{spec,e2e-spec}.ts'],
+};

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@sports/common';
 import type { TrainingConfig } from './config';
 import { CORE_TABLES, MIGRATIONS } from './database/migrations';
-import { AuthModule } from './modules/auth/auth.module';
+import { FEATURE_MODULES } from './feature-modules';
 import { ROLE_RANKS } from './modules/profiles/profile.entity';
 import { ProfileResolver } from './modules/profiles/profile-resolver.service';
 import { ProfilesModule } from './modules/profiles/profiles.module';
@@ -22,8 +22,7 @@ export class AppModule {
           coreTables: CORE_TABLES,
           auth: { roleRanks: ROLE_RANKS, resolver: ProfileResolver, imports: [ProfilesModule] },
         }),
-        AuthModule,
-        ProfilesModule,
+        ...FEATURE_MODULES,
       ],
     };
   }

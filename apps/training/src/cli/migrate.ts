@@ -10,13 +10,17 @@ async function main(): Promise<void> {
   const database = await prepareDatabase(config, RELEASE.service);
   try {
     const applied = await runMigrations({ url: database.url, migrations: MIGRATIONS });
-    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Schema is up to date.\n');
+    process.stdout.write(
+      applied.length ? `Applied: ${applied.join(', ')}\n` : 'Schema is up to date.\n',
+    );
   } finally {
     await database.stop();
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -23,15 +23,26 @@ export interface TrainingTestApp extends TestApp {
 
 let counter = 0;
 
-export async function startTrainingTestApp(env: Record<string, string> = {}): Promise<TrainingTestApp> {
+export async function startTrainingTestApp(
+  env: Record<string, string> = {},
+): Promise<TrainingTestApp> {
   const config = loadTrainingConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
-  const base = await startTestApp({ release: RELEASE, config, createModule: (c, url) => AppModule.forRoot(c, url) });
-  const newProfile = async (options: { role?: ProfileRole; name?: string } = {}): Promise<TestProfile> => {
+  const base = await startTestApp({
+    release: RELEASE,
+    config,
+    createModule: (c, url) => AppModule.forRoot(c, url),
+  });
+  const newProfile = async (
+    options: { role?: ProfileRole; name?: string } = {},
+  ): Promise<TestProfile> => {
     counter += 1;
     const email = `p${counter}-${Date.now()}@example.org`;
     const pin = String(1000 + (counter % 9000)).padStart(4, '0');
-    const reg = await base.http.post('/api/auth/register').send({ name: options.name ?? `Profile ${counter}`, email, pin });
-    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    const reg = await base.http
+      .post('/api/auth/register')
+      .send({ name: options.name ?? `Profile ${counter}`, email, pin });
+    if (reg.status !== 201)
+      throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
     const role = options.role ?? 'user';
     await base.db.query('UPDATE profiles SET role = $2 WHERE id = $1', [reg.body.profile.id, role]);
     const login = await base.http.post('/api/auth/login').send({ email, pin });

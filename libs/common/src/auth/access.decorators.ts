@@ -1,11 +1,17 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user';
 
 export const ACCESS_METADATA = 'access:rule';
 
 /** Who may call a route: everyone, any signed-in user, or signed-in users of given roles. */
-export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'roles'; roles: string[] };
+export type AccessRule =
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'roles'; roles: string[] };
 
 /** Anyone, without a token. */
 export const Public = (): MethodDecorator & ClassDecorator =>
@@ -29,8 +35,10 @@ export const Roles = (...roles: string[]): MethodDecorator & ClassDecorator =>
   );
 
 /** The authenticated caller, as resolved by the access guard. */
-export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
-  const req = ctx.switchToHttp().getRequest<{ user?: AuthUser }>();
-  if (!req.user) throw new Error('CurrentUser used on a route without authentication');
-  return req.user;
-});
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): AuthUser => {
+    const req = ctx.switchToHttp().getRequest<{ user?: AuthUser }>();
+    if (!req.user) throw new Error('CurrentUser used on a route without authentication');
+    return req.user;
+  },
+);

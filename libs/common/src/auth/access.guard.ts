@@ -26,9 +26,13 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (rule.kind === 'roles') {
       const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
       if (!this.hasAnyRole(user.role, rule.roles)) {
-        throw new ForbiddenError(`This action requires the role ${rule.roles.join(' or ')}.`, 'FORBIDDEN', {
-          extensions: { required_roles: rule.roles },
-        });
+        throw new ForbiddenError(
+          `This action requires the role ${rule.roles.join(' or ')}.`,
+          'FORBIDDEN',
+          {
+            extensions: { required_roles: rule.roles },
+          },
+        );
       }
     }
     return true;
@@ -43,11 +47,16 @@ export class AccessGuard extends AuthGuard('jwt') {
   hasAnyRole(role: string, required: string[]): boolean {
     const rank = this.options.roleRanks[role];
     if (rank === undefined) return false;
-    return required.some((r) => this.options.roleRanks[r] !== undefined && rank >= this.options.roleRanks[r]);
+    return required.some(
+      (r) => this.options.roleRanks[r] !== undefined && rank >= this.options.roleRanks[r],
+    );
   }
 }
 
-export function accessRuleOf(reflector: Reflector, context: ExecutionContext): AccessRule | undefined {
+export function accessRuleOf(
+  reflector: Reflector,
+  context: ExecutionContext,
+): AccessRule | undefined {
   return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
     context.getHandler(),
     context.getClass(),

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { UnauthenticatedError } from '../errors';
-import { AUTH_OPTIONS, AUTH_USER_RESOLVER, AccessTokenClaims, AuthOptions, AuthUser, AuthUserResolver } from './auth-user';
+import {
+  AUTH_OPTIONS,
+  AUTH_USER_RESOLVER,
+  AccessTokenClaims,
+  AuthOptions,
+  AuthUser,
+  AuthUserResolver,
+} from './auth-user';
 import { RefreshTokenStore } from './refresh-token.store';
 
 export interface TokenPair {
@@ -23,7 +30,12 @@ export class AuthTokensService {
   ) {}
 
   signAccessToken(user: AuthUser): string {
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: user.role, typ: 'access' };
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      email: user.email,
+      role: user.role,
+      typ: 'access',
+    };
     return this.jwt.sign(claims, {
       expiresIn: this.options.accessTtlSeconds,
       issuer: this.options.issuer,

@@ -5,3 +5,4 @@ export * from './auth-tokens.service';
 export * from './auth-user';
 export * from './password-hasher';
 export * from './refresh-token.store';
+export * from './registration';

@@ -32,7 +32,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     if (!this.resolver) return { id: claims.sub, email: claims.email, role: claims.role };
     const user = await this.resolver.resolve(claims.sub);
-    if (!user) throw new UnauthenticatedError('The account of this token no longer exists or is inactive.');
+    if (!user)
+      throw new UnauthenticatedError('The account of this token no longer exists or is inactive.');
     return user;
   }
 }

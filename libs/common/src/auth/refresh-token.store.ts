@@ -44,7 +44,10 @@ export class RefreshTokenStore {
   }
 
   /** Consumes `token` and returns its subject with a new token of the same family. */
-  async rotate(token: string, ttlDays: number): Promise<{ subjectId: string } & IssuedRefreshToken> {
+  async rotate(
+    token: string,
+    ttlDays: number,
+  ): Promise<{ subjectId: string } & IssuedRefreshToken> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const rows: RefreshTokenRow[] = await manager.query(
         `SELECT id, subject_id, family_id, expires_at, revoked_at FROM refresh_tokens
@@ -85,9 +88,13 @@ export class RefreshTokenStore {
     );
   }
 
-  async revokeAllOf(subjectId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE subject_id = $1 AND revoked_at IS NULL`, [
-      subjectId,
-    ]);
+  async revokeAllOf(
+    subjectId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE subject_id = $1 AND revoked_at IS NULL`,
+      [subjectId],
+    );
   }
 }

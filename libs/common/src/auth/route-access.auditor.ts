@@ -18,7 +18,9 @@ export class RouteAccessAuditor implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const undeclared = this.undeclaredRoutes();
     if (undeclared.length) {
-      throw new Error(`Routes without an access rule (@Public, @Authenticated or @Roles): ${undeclared.join(', ')}`);
+      throw new Error(
+        `Routes without an access rule (@Public, @Authenticated or @Roles): ${undeclared.join(', ')}`,
+      );
     }
   }
 
@@ -29,7 +31,9 @@ export class RouteAccessAuditor implements OnApplicationBootstrap {
       if (!instance || !metatype) continue;
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = (prototype as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+        const handler = (prototype as Record<string, unknown>)[name] as (
+          ...args: unknown[]
+        ) => unknown;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const rule = this.reflector.getAllAndOverride(ACCESS_METADATA, [handler, metatype]);
         if (!rule) {

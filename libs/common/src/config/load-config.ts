@@ -22,7 +22,8 @@ export function loadConfig<T extends CommonEnv>(
   defaults: Partial<Record<keyof T, string | number>> = {},
 ): T {
   const raw: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') raw[key] = value;
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined && value !== '') raw[key] = value;
   const config = plainToInstance(EnvClass, raw, { exposeDefaultValues: true });
   const problems = validateSync(config, { whitelist: false }).flatMap((e) =>
     Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`),

@@ -20,7 +20,10 @@ export function quoteDatabaseName(name: string): string {
 }
 
 /** Runs `fn` with a client connected to the server's maintenance database. */
-export async function withServerClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withServerClient<T>(
+  url: string,
+  fn: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = new Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {

@@ -44,7 +44,12 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', `fsync=${options.fsync === false ? 'off' : 'on'}`],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      `fsync=${options.fsync === false ? 'off' : 'on'}`,
+    ],
     onLog: options.log ?? quiet,
     onError: options.log ?? quiet,
   });

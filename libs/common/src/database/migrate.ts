@@ -9,8 +9,13 @@ const MIGRATION_LOCK_KEY = 7_351_902_114;
  * Applies pending migrations to `url` and returns the names of those applied now. Replicas
  * starting together serialise on an advisory lock, so each migration runs exactly once.
  */
-export async function runMigrations(options: Omit<DatabaseOptions, 'migrationsRun'>): Promise<string[]> {
-  const dataSource = new DataSource({ ...typeOrmOptions({ ...options, migrationsRun: false, poolSize: 2 }), entities: [] });
+export async function runMigrations(
+  options: Omit<DatabaseOptions, 'migrationsRun'>,
+): Promise<string[]> {
+  const dataSource = new DataSource({
+    ...typeOrmOptions({ ...options, migrationsRun: false, poolSize: 2 }),
+    entities: [],
+  });
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {

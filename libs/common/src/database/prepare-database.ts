@@ -28,7 +28,9 @@ export async function prepareDatabase(
     await ensureDatabase(config.DATABASE_URL);
     return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
   }
-  const dataDir = path.isAbsolute(config.DATA_DIR) ? config.DATA_DIR : path.join(workspaceRoot(), config.DATA_DIR);
+  const dataDir = path.isAbsolute(config.DATA_DIR)
+    ? config.DATA_DIR
+    : path.join(workspaceRoot(), config.DATA_DIR);
   const server = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
   const url = withDatabase(server.url, database);
   await ensureDatabase(url);

@@ -4,7 +4,11 @@ const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').to
 
 /** Maps `createdAt` properties to `created_at` columns, so entities stay idiomatic TypeScript. */
 export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {
-  override columnName(propertyName: string, customName: string | undefined, prefixes: string[]): string {
+  override columnName(
+    propertyName: string,
+    customName: string | undefined,
+    prefixes: string[],
+  ): string {
     return snake(prefixes.concat(customName ?? propertyName).join('_'));
   }
 
@@ -16,7 +20,11 @@ export class SnakeNamingStrategy extends DefaultNamingStrategy implements Naming
     return snake(`${relationName}_${referencedColumnName}`);
   }
 
-  override joinTableColumnName(tableName: string, propertyName: string, columnName?: string): string {
+  override joinTableColumnName(
+    tableName: string,
+    propertyName: string,
+    columnName?: string,
+  ): string {
     return snake(`${tableName}_${columnName ?? propertyName}`);
   }
 }

@@ -52,14 +52,24 @@ export class UnauthenticatedError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(detail = 'You are not allowed to do this.', code = 'FORBIDDEN', options: DomainErrorOptions = {}) {
+  constructor(
+    detail = 'You are not allowed to do this.',
+    code = 'FORBIDDEN',
+    options: DomainErrorOptions = {},
+  ) {
     super(403, code, 'Forbidden', detail, options);
   }
 }
 
 export class NotFoundError extends DomainError {
   constructor(resource: string, id?: string, options: DomainErrorOptions = {}) {
-    super(404, 'NOT_FOUND', 'Not found', id ? `${resource} ${id} was not found.` : `${resource} was not found.`, options);
+    super(
+      404,
+      'NOT_FOUND',
+      'Not found',
+      id ? `${resource} ${id} was not found.` : `${resource} was not found.`,
+      options,
+    );
   }
 }
 

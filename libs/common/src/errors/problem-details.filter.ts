@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from './domain-error';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from './problem-details';
@@ -76,12 +83,18 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      return { problem: this.fromStatus(status, this.httpExceptionDetail(exception), requestId), headers: {} };
+      return {
+        problem: this.fromStatus(status, this.httpExceptionDetail(exception), requestId),
+        headers: {},
+      };
     }
     const httpLike = exception as HttpLikeError | null;
     const status = httpLike?.status ?? httpLike?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
-      return { problem: this.fromStatus(status, this.middlewareDetail(httpLike ?? {}, status), requestId), headers: {} };
+      return {
+        problem: this.fromStatus(status, this.middlewareDetail(httpLike ?? {}, status), requestId),
+        headers: {},
+      };
     }
     return {
       problem: {
@@ -120,7 +133,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   private middlewareDetail(error: HttpLikeError, status: number): string {
     if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
-    if (error.type === 'entity.too.large' || status === 413) return 'The request body is too large.';
+    if (error.type === 'entity.too.large' || status === 413)
+      return 'The request body is too large.';
     if (error.type === 'encoding.unsupported') return 'The request body encoding is not supported.';
     return 'The request could not be processed.';
   }

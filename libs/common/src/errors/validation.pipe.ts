@@ -8,7 +8,10 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     for (const message of Object.values(error.constraints ?? {})) {
-      out.push({ path, message: message.replace(/^property (\S+) should not exist$/, 'unknown field') });
+      out.push({
+        path,
+        message: message.replace(/^property (\S+) should not exist$/, 'unknown field'),
+      });
     }
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, path));
   }

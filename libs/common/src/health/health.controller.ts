@@ -1,5 +1,10 @@
 import { Controller, DynamicModule, Get, Inject, Module } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators';
 import { ServiceUnavailableError } from '../errors';
@@ -45,13 +50,18 @@ export class HealthController {
   @Get('ready')
   @Public()
   @ApiOkResponse({ type: ReadinessResponse })
-  @ApiServiceUnavailableResponse({ description: 'Database unreachable, tables missing or migrations pending' })
+  @ApiServiceUnavailableResponse({
+    description: 'Database unreachable, tables missing or migrations pending',
+  })
   async ready(): Promise<ReadinessResponse> {
     const started = Date.now();
     let tables: { name: string; present: boolean }[];
     let migrations: { applied: number; latest: string | null };
     try {
-      [tables, migrations] = await withTimeout(Promise.all([this.tables(), this.migrations()]), CHECK_TIMEOUT_MS);
+      [tables, migrations] = await withTimeout(
+        Promise.all([this.tables(), this.migrations()]),
+        CHECK_TIMEOUT_MS,
+      );
     } catch {
       throw new ServiceUnavailableError('The database is not reachable.', {
         extensions: { database: { connected: false } },
@@ -63,9 +73,12 @@ export class HealthController {
     };
     const database = { connected: true, latency_ms: Date.now() - started };
     if (core_tables.missing.length) {
-      throw new ServiceUnavailableError(`Core tables are missing: ${core_tables.missing.join(', ')}.`, {
-        extensions: { database, core_tables, migrations },
-      });
+      throw new ServiceUnavailableError(
+        `Core tables are missing: ${core_tables.missing.join(', ')}.`,
+        {
+          extensions: { database, core_tables, migrations },
+        },
+      );
     }
     return { status: 'ready', database, core_tables, migrations };
   }

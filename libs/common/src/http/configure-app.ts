@@ -25,7 +25,10 @@ export function configureApp(
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   if (config.CORS_ORIGINS.length) {
-    app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'] });
+    app.enableCors({
+      origin: config.CORS_ORIGINS,
+      exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'],
+    });
   }
   app.setGlobalPrefix('api');
   setupOpenApi(app, release, options.description);

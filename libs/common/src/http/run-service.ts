@@ -18,7 +18,9 @@ export interface RunServiceOptions<C extends CommonEnv> {
 }
 
 /** main.ts of both services: config, database, migrations, then the HTTP server. */
-export async function runService<C extends CommonEnv>(options: RunServiceOptions<C>): Promise<void> {
+export async function runService<C extends CommonEnv>(
+  options: RunServiceOptions<C>,
+): Promise<void> {
   const started = Date.now();
   const log = new NestLogger(options.release.service);
   let config: C;
@@ -31,15 +33,18 @@ export async function runService<C extends CommonEnv>(options: RunServiceOptions
     }
     throw error;
   }
-  const database = await prepareDatabase(config, options.release.service, (line) => log.debug(line.trim()));
+  const database = await prepareDatabase(config, options.release.service);
   if (config.MIGRATIONS_RUN) {
     const applied = await runMigrations({ url: database.url, migrations: options.migrations });
     if (applied.length) log.log(`Applied migrations: ${applied.join(', ')}`);
   }
-  const app = await NestFactory.create<NestExpressApplication>(options.createModule(config, database.url), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    options.createModule(config, database.url),
+    {
+      bufferLogs: true,
+      bodyParser: false,
+    },
+  );
   configureApp(app, { release: options.release, config, description: options.description });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

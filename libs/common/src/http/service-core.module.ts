@@ -44,7 +44,11 @@ export class ServiceCoreModule {
       imports: [
         loggingModule(release.service, config.LOG_LEVEL),
         TypeOrmModule.forRoot({
-          ...typeOrmOptions({ url: options.databaseUrl, migrations: options.migrations, migrationsRun: false }),
+          ...typeOrmOptions({
+            url: options.databaseUrl,
+            migrations: options.migrations,
+            migrationsRun: false,
+          }),
           autoLoadEntities: true,
         }),
         MetricsModule,

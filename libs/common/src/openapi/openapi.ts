@@ -3,7 +3,11 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ReleaseInfo } from '../versioning/release';
 
 /** Builds the OpenAPI 3 document from the code and serves it at /api/docs and /api/docs-json. */
-export function setupOpenApi(app: INestApplication, release: ReleaseInfo, description: string): OpenAPIObject {
+export function setupOpenApi(
+  app: INestApplication,
+  release: ReleaseInfo,
+  description: string,
+): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle(`${release.service} service`)
     .setDescription(

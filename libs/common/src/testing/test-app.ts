@@ -31,11 +31,14 @@ export async function startTestApp<C extends CommonEnv>(options: {
   database?: TestDatabase;
 }): Promise<TestApp> {
   const database = options.database ?? (await cloneTestDatabase());
-  const app = await NestFactory.create<NestExpressApplication>(options.createModule(options.config, database.url), {
-    bufferLogs: true,
-    bodyParser: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    options.createModule(options.config, database.url),
+    {
+      bufferLogs: true,
+      bodyParser: false,
+      abortOnError: false,
+    },
+  );
   configureApp(app, { release: options.release, config: options.config, description: 'test' });
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();

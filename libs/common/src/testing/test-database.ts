@@ -48,15 +48,26 @@ export function createGlobalSetup(options: {
       dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.service}-test-pg-`));
       // As root, the server runs as a `postgres` user that must be able to enter this folder.
       chmodSync(dataDir, 0o755);
-      embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port: await freePort(), fsync: false });
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(dataDir, 'data'),
+        port: await freePort(),
+        fsync: false,
+      });
       serverUrl = embedded.url;
     }
     const template = `t_${options.service}_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await withServerClient(serverUrl, (c) => c.query(`CREATE DATABASE ${quoteDatabaseName(template)}`));
+    await withServerClient(serverUrl, (c) =>
+      c.query(`CREATE DATABASE ${quoteDatabaseName(template)}`),
+    );
     await runMigrations({ url: withDatabase(serverUrl, template), migrations: options.migrations });
     process.env[ENV_SERVER] = serverUrl;
     process.env[ENV_TEMPLATE] = template;
-    (globalThis as Record<string, unknown>)[STATE_KEY] = { embedded, dataDir, serverUrl, template } satisfies HarnessState;
+    (globalThis as Record<string, unknown>)[STATE_KEY] = {
+      embedded,
+      dataDir,
+      serverUrl,
+      template,
+    } satisfies HarnessState;
   };
 }
 
@@ -89,12 +100,15 @@ export interface TestDatabase {
 export async function cloneTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env[ENV_SERVER];
   const template = process.env[ENV_TEMPLATE];
-  if (!serverUrl || !template) throw new Error('The test database harness did not run (jest globalSetup missing)');
+  if (!serverUrl || !template)
+    throw new Error('The test database harness did not run (jest globalSetup missing)');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
       await withServerClient(serverUrl, (c) =>
-        c.query(`CREATE DATABASE ${quoteDatabaseName(name)} TEMPLATE ${quoteDatabaseName(template)}`),
+        c.query(
+          `CREATE DATABASE ${quoteDatabaseName(name)} TEMPLATE ${quoteDatabaseName(template)}`,
+        ),
       );
       break;
     } catch (error) {
@@ -107,8 +121,8 @@ export async function cloneTestDatabase(): Promise<TestDatabase> {
     url: withDatabase(serverUrl, name),
     name,
     drop: () =>
-      withServerClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteDatabaseName(name)} WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+      withServerClient(serverUrl, (c) =>
+        c.query(`DROP DATABASE IF EXISTS ${quoteDatabaseName(name)} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }

@@ -12,6 +12,7 @@ export interface FeatureModuleInfo {
 /** `@Module` plus the name and version that `GET /api/version` reports. */
 export function FeatureModule(info: FeatureModuleInfo & ModuleMetadata): ClassDecorator {
   const { name, version, ...metadata } = info;
-  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`Module ${name}: version ${version} is not MAJOR.MINOR.PATCH`);
+  if (!/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(`Module ${name}: version ${version} is not MAJOR.MINOR.PATCH`);
   return applyDecorators(Module(metadata), SetMetadata(FEATURE_MODULE_METADATA, { name, version }));
 }

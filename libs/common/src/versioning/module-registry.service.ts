@@ -13,7 +13,8 @@ export class ModuleRegistry {
     if (this.cache) return this.cache;
     const found: Record<string, string> = {};
     for (const module of this.modules.values()) {
-      const info = Reflect.getMetadata(FEATURE_MODULE_METADATA, module.metatype) as FeatureModuleInfo | undefined;
+      const info = Reflect.getMetadata(FEATURE_MODULE_METADATA, module.metatype) as
+        FeatureModuleInfo | undefined;
       if (info) found[info.name] = info.version;
     }
     this.cache = Object.fromEntries(Object.entries(found).sort(([a], [b]) => a.localeCompare(b)));

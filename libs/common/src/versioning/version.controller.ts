@@ -9,7 +9,11 @@ export class VersionResponse {
   @ApiProperty({ example: '0.8.65' }) app_version!: string;
   @ApiProperty({ example: '2026-05-08' }) build_date!: string;
   @ApiProperty({ example: '20260508049' }) schema_version!: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { auth: '1.2.1' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { auth: '1.2.1' },
+  })
   modules!: Record<string, string>;
 }
 

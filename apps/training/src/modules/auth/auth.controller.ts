@@ -2,7 +2,13 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@sports/common';
 import { AuthService } from './auth.service';
-import { AuthResponse, LoginRequest, RefreshRequest, RegisterRequest, TokenResponse } from './dto/auth.dto';
+import {
+  AuthResponse,
+  LoginRequest,
+  RefreshRequest,
+  RegisterRequest,
+  TokenResponse,
+} from './dto/auth.dto';
 
 @ApiTags('auth')
 @Controller('auth')

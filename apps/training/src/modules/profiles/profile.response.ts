@@ -8,7 +8,10 @@ export class ProfileResponse {
   @ApiProperty({ enum: PROFILE_ROLES }) role!: ProfileRole;
   @ApiProperty({ enum: PROFILE_TIERS }) tier!: ProfileTier;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) active_club_id!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) exercise_list_prefs!: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) exercise_list_prefs!: Record<
+    string,
+    unknown
+  >;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -22,7 +22,11 @@ export class ProfilesRepository {
   }
 
   async emailTaken(email: string, manager: EntityManager): Promise<boolean> {
-    return manager.getRepository(Profile).createQueryBuilder('p').where('lower(p.email) = lower(:email)', { email }).getExists();
+    return manager
+      .getRepository(Profile)
+      .createQueryBuilder('p')
+      .where('lower(p.email) = lower(:email)', { email })
+      .getExists();
   }
 
   count(manager: EntityManager): Promise<number> {

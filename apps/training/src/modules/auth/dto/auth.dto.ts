@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { ProfileResponse } from '../../profiles/profile.response';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 export class LoginRequest {
   @ApiProperty({ example: 'anna@example.org' })

@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceCoreModule } from '@sports/common';
+import type { HealthConfig } from './config';
+import { CORE_TABLES, MIGRATIONS } from './database/migrations';
+import { FEATURE_MODULES } from './feature-modules';
+import { ROLE_RANKS } from './modules/profiles/user.entity';
+import { UserResolver } from './modules/profiles/user-resolver.service';
+import { ProfilesModule } from './modules/profiles/profiles.module';
+import { RELEASE } from './release';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: HealthConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceCoreModule.forRoot({
+          release: RELEASE,
+          config,
+          databaseUrl,
+          migrations: MIGRATIONS,
+          coreTables: CORE_TABLES,
+          auth: { roleRanks: ROLE_RANKS, resolver: UserResolver, imports: [ProfilesModule] },
+        }),
+        ...FEATURE_MODULES,
+      ],
+    };
+  }
+}

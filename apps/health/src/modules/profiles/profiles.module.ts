@@ -1,0 +1,14 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FeatureModule } from '@sports/common';
+import { User } from './user.entity';
+import { UserResolver } from './user-resolver.service';
+import { UsersRepository } from './users.repository';
+
+@FeatureModule({
+  name: 'profiles',
+  version: '1.1.0',
+  imports: [TypeOrmModule.forFeature([User])],
+  providers: [UsersRepository, UserResolver],
+  exports: [UsersRepository, UserResolver],
+})
+export class ProfilesModule {}

@@ -1,0 +1,3 @@
+import { createGlobalTeardown } from '@sports/common/testing';
+
+export default createGlobalTeardown();

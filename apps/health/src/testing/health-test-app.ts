@@ -1,0 +1,54 @@
+import { startTestApp, TestApp } from '@sports/common/testing';
+import { AppModule } from '../app.module';
+import { HealthConfig, loadHealthConfig } from '../config';
+import type { UserRole } from '../modules/profiles/user.entity';
+import { RELEASE } from '../release';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: UserRole;
+  token: string;
+  refreshToken: string;
+  /** `Authorization` header value. */
+  auth: string;
+}
+
+export interface HealthTestApp extends TestApp {
+  config: HealthConfig;
+  /** Registers an account over HTTP, gives it `role` in the database, and signs it in. */
+  newUser(options?: { role?: UserRole }): Promise<TestUser>;
+}
+
+let counter = 0;
+
+export async function startHealthTestApp(env: Record<string, string> = {}): Promise<HealthTestApp> {
+  const config = loadHealthConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const base = await startTestApp({
+    release: RELEASE,
+    config,
+    createModule: (c, url) => AppModule.forRoot(c, url),
+  });
+  const newUser = async (options: { role?: UserRole } = {}): Promise<TestUser> => {
+    counter += 1;
+    const email = `u${counter}-${Date.now()}@example.org`;
+    const password = `secret-password-${counter}`;
+    const reg = await base.http.post('/api/auth/register').send({ email, password });
+    if (reg.status !== 201)
+      throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    const role = options.role ?? 'user';
+    await base.db.query('UPDATE users SET role = $2 WHERE id = $1', [reg.body.user.id, role]);
+    const login = await base.http.post('/api/auth/login').send({ email, password });
+    return {
+      id: reg.body.user.id,
+      email,
+      password,
+      role,
+      token: login.body.access_token,
+      refreshToken: login.body.refresh_token,
+      auth: `Bearer ${login.body.access_token}`,
+    };
+  };
+  return { ...base, config, newUser };
+}

@@ -1,0 +1,52 @@
+import { CommonEnv } from './common-env';
+import { ConfigError, loadConfig } from './load-config';
+
+const defaults = { PORT: 3000, EMBEDDED_PG_PORT: 54000, DATA_DIR: '.data/x' };
+
+describe('loadConfig', () => {
+  it('applies defaults and converts types', () => {
+    const c = loadConfig(
+      CommonEnv,
+      { PORT: '8080', ADMIN_BOOTSTRAP_EMAILS: 'a@x.org, b@x.org', MIGRATIONS_RUN: 'false' },
+      defaults,
+    );
+    expect(c.PORT).toBe(8080);
+    expect(c.ADMIN_BOOTSTRAP_EMAILS).toEqual(['a@x.org', 'b@x.org']);
+    expect(c.MIGRATIONS_RUN).toBe(false);
+    expect(c.JWT_ACCESS_TTL_SECONDS).toBe(900);
+  });
+
+  it('refuses bad values and lists every problem', () => {
+    expect(() =>
+      loadConfig(
+        CommonEnv,
+        { PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' },
+        defaults,
+      ),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig(
+        CommonEnv,
+        { PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' },
+        defaults,
+      );
+    } catch (e) {
+      const problems = (e as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('refuses to start in production without a JWT secret', () => {
+    expect(() => loadConfig(CommonEnv, { NODE_ENV: 'production' }, defaults)).toThrow(
+      /JWT_SECRET: required in production/,
+    );
+  });
+
+  it('refuses a short JWT secret', () => {
+    expect(() => loadConfig(CommonEnv, { JWT_SECRET: 'short' }, defaults)).toThrow(
+      /at least 32 characters/,
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { Body, Controller, DynamicModule, Get, Injectable, Module, Post } from '@nestjs/common';
+import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { DataSource } from 'typeorm';
+import {
+  Authenticated,
+  AuthTokensService,
+  AuthUser,
+  AuthUserResolver,
+  CurrentUser,
+  Public,
+  Roles,
+} from '../src/auth';
+import { CommonEnv, loadConfig } from '../src/config';
+import { ConflictError } from '../src/errors';
+import { ServiceCoreModule } from '../src/http';
+import { FeatureModule, ReleaseInfo } from '../src/versioning';
+import { Fixture1700000000000 } from './fixture-migration';
+
+export const FIXTURE_RELEASE: ReleaseInfo = {
+  service: 'fixture',
+  app_version: '9.9.9',
+  build_date: '2026-01-01',
+  schema_version: '20260101a',
+};
+
+@Injectable()
+export class AccountResolver implements AuthUserResolver {
+  constructor(private readonly db: DataSource) {}
+
+  async resolve(id: string): Promise<AuthUser | null> {
+    const rows: AuthUser[] = await this.db.query(
+      'SELECT id, email, role FROM accounts WHERE id = $1',
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+}
+
+@Module({ providers: [AccountResolver], exports: [AccountResolver] })
+export class AccountsModule {}
+
+class Address {
+  @IsString() city!: string;
+}
+
+export class EchoRequest {
+  @IsString() name!: string;
+  @IsInt() @Min(1) @Max(10) level!: number;
+  @ValidateNested() @Type(() => Address) address!: Address;
+}
+
+@Controller('fixture')
+export class FixtureController {
+  constructor(private readonly tokens: AuthTokensService) {}
+
+  @Get('boom')
+  @Public()
+  boom(): never {
+    throw new Error('relation "secret_table" does not exist at /srv/app/secret.ts:42');
+  }
+
+  @Get('conflict')
+  @Public()
+  conflict(): never {
+    throw new ConflictError('That name is taken.', 'NAME_TAKEN', { hint: 'Pick another name.' });
+  }
+
+  @Post('echo')
+  @Public()
+  echo(@Body() body: EchoRequest): EchoRequest {
+    return body;
+  }
+
+  @Get('me')
+  @Authenticated()
+  me(@CurrentUser() user: AuthUser): AuthUser {
+    return user;
+  }
+
+  @Get('admin')
+  @Roles('admin')
+  admin(): { ok: true } {
+    return { ok: true };
+  }
+
+  @Post('token')
+  @Public()
+  token(@Body() body: { id: string; email: string; role: string }): Promise<unknown> {
+    return this.tokens.issuePair(body);
+  }
+}
+
+@FeatureModule({ name: 'fixture_feature', version: '1.2.3', controllers: [FixtureController] })
+export class FixtureFeatureModule {}
+
+export function fixtureConfig(env: Record<string, string> = {}): CommonEnv {
+  return loadConfig(
+    CommonEnv,
+    { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
+    {
+      PORT: 0,
+      EMBEDDED_PG_PORT: 54999,
+      DATA_DIR: '.data/fixture',
+    },
+  );
+}
+
+export function fixtureModule(
+  config: CommonEnv,
+  databaseUrl: string,
+  extra: DynamicModule['imports'] = [],
+): DynamicModule {
+  @Module({})
+  class FixtureAppModule {}
+  return {
+    module: FixtureAppModule,
+    imports: [
+      ServiceCoreModule.forRoot({
+        release: FIXTURE_RELEASE,
+        config,
+        databaseUrl,
+        migrations: [Fixture1700000000000],
+        coreTables: ['accounts', 'refresh_tokens'],
+        auth: {
+          roleRanks: { user: 0, admin: 1, superadmin: 2 },
+          resolver: AccountResolver,
+          imports: [AccountsModule],
+        },
+      }),
+      FixtureFeatureModule,
+      ...(extra ?? []),
+    ],
+  };
+}

@@ -1,0 +1,3 @@
+import { createGlobalTeardown } from '../src/testing/test-database';
+
+export default createGlobalTeardown();
