@@ -1,4 +1,5 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { CommonEnv, loadConfig } from '@sports/common';
 
 /** Settings of the health service; see apps/health/.env.example. */
@@ -14,6 +15,18 @@ export class HealthConfig extends CommonEnv {
 
   @IsString()
   LLM_MODEL = 'gpt-4o-mini';
+
+  /** Folder of uploaded progress photos (relative paths are taken from the repository root). */
+  @IsString()
+  @MinLength(1)
+  PHOTO_ROOT = '.data/health/photos';
+
+  /** Largest accepted photo upload in bytes (default 10 MiB). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(100 * 1024 * 1024)
+  PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 }
 
 export function loadHealthConfig(

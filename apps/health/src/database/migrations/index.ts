@@ -1,7 +1,13 @@
 import { Init1775692800000 } from './1775692800000-init';
+import { BodyAndMembership1775692801000 } from './1775692801000-body-and-membership';
+import { Tracking1775692802000 } from './1775692802000-tracking';
 
 /** Every migration of the health service, oldest first. */
-export const MIGRATIONS = [Init1775692800000];
+export const MIGRATIONS = [
+  Init1775692800000,
+  BodyAndMembership1775692801000,
+  Tracking1775692802000,
+];
 
 /** Tables whose presence the readiness probe checks. */
 export const CORE_TABLES = ['users', 'refresh_tokens'];

@@ -1,5 +1,17 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
+import { ActivityController } from './activity.controller';
+import { ActivityEntry } from './activity.entity';
+import { ActivityRepository } from './activity.repository';
+import { ActivityService } from './activity.service';
 
-/** Module `activity` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'activity', version: '1.2.0' })
+/** Module `activity` of the version table: the owner's workouts, GET /api/activity?days=&limit=. */
+@FeatureModule({
+  name: 'activity',
+  version: '1.2.0',
+  imports: [TypeOrmModule.forFeature([ActivityEntry])],
+  controllers: [ActivityController],
+  providers: [ActivityService, ActivityRepository],
+  exports: [ActivityRepository],
+})
 export class ActivityModule {}

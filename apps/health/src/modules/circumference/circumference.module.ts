@@ -1,5 +1,17 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
+import { CircumferenceController } from './circumference.controller';
+import { CircumferenceEntry } from './circumference-entry.entity';
+import { CircumferenceRepository } from './circumference.repository';
+import { CircumferenceService } from './circumference.service';
 
-/** Module `circumference` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'circumference', version: '1.0.1' })
+/** Module `circumference`: girths per site, one per user, day and site, owner-only CRUD. */
+@FeatureModule({
+  name: 'circumference',
+  version: '1.0.1',
+  imports: [TypeOrmModule.forFeature([CircumferenceEntry])],
+  controllers: [CircumferenceController],
+  providers: [CircumferenceRepository, CircumferenceService],
+  exports: [CircumferenceService],
+})
 export class CircumferenceModule {}

@@ -1,5 +1,17 @@
 import { FeatureModule } from '@sports/common';
+import { FeaturesService } from './features.service';
+import { AdminMembershipController, MembershipController } from './membership.controller';
+import { MembershipRepository } from './membership.repository';
 
-/** Module `membership` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'membership', version: '2.1.0' })
+/**
+ * Module `membership`: tiers free/plus/pro and their feature sets (editable by admins),
+ * per-user grants and revocations, and FeaturesService for every gated module.
+ */
+@FeatureModule({
+  name: 'membership',
+  version: '2.1.0',
+  controllers: [MembershipController, AdminMembershipController],
+  providers: [MembershipRepository, FeaturesService],
+  exports: [FeaturesService],
+})
 export class MembershipModule {}

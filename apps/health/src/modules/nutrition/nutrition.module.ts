@@ -1,5 +1,17 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
+import { NutritionController } from './nutrition.controller';
+import { NutritionEntry } from './nutrition.entity';
+import { NutritionRepository } from './nutrition.repository';
+import { NutritionService } from './nutrition.service';
 
-/** Module `nutrition` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'nutrition', version: '1.0.2' })
+/** Module `nutrition` of the version table: entries per meal or day, aggregated per day. */
+@FeatureModule({
+  name: 'nutrition',
+  version: '1.0.2',
+  imports: [TypeOrmModule.forFeature([NutritionEntry])],
+  controllers: [NutritionController],
+  providers: [NutritionService, NutritionRepository],
+  exports: [NutritionRepository],
+})
 export class NutritionModule {}

@@ -1,5 +1,32 @@
-import { FeatureModule } from '@sports/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FeatureModule, SERVICE_CONFIG } from '@sports/common';
+import type { HealthConfig } from '../../config';
+import { Photo } from './photo.entity';
+import { PhotoStorage, photoIncomingDir } from './photo-storage';
+import { PhotosController } from './photos.controller';
+import { PhotosRepository } from './photos.repository';
+import { PhotosService } from './photos.service';
 
-/** Module `photos` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'photos', version: '1.0.0' })
+/**
+ * Module `photos`: progress photos, stored on disk under PHOTO_ROOT and served to their
+ * owner only. Multer's disk storage (via `dest`) writes each upload to PHOTO_ROOT/.incoming
+ * under a random name first, so that large files never sit in memory.
+ */
+@FeatureModule({
+  name: 'photos',
+  version: '1.0.0',
+  imports: [
+    TypeOrmModule.forFeature([Photo]),
+    MulterModule.registerAsync({
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: HealthConfig) => ({
+        dest: photoIncomingDir(config),
+        limits: { fileSize: config.PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+      }),
+    }),
+  ],
+  controllers: [PhotosController],
+  providers: [PhotosService, PhotosRepository, PhotoStorage],
+})
 export class PhotosModule {}

@@ -1,5 +1,7 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
+import { ProfilesController } from './profiles.controller';
+import { ProfilesService } from './profiles.service';
 import { User } from './user.entity';
 import { UserResolver } from './user-resolver.service';
 import { UsersRepository } from './users.repository';
@@ -8,7 +10,8 @@ import { UsersRepository } from './users.repository';
   name: 'profiles',
   version: '1.1.0',
   imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersRepository, UserResolver],
+  controllers: [ProfilesController],
+  providers: [UsersRepository, UserResolver, ProfilesService],
   exports: [UsersRepository, UserResolver],
 })
 export class ProfilesModule {}

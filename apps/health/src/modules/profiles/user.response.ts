@@ -1,5 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { USER_ROLES, USER_TIERS, User, UserRole, UserTier } from './user.entity';
+import { ageOn } from './calendar-date';
+import {
+  ACTIVITY_LEVELS,
+  ActivityLevel,
+  SEXES,
+  Sex,
+  UNITS,
+  Units,
+  USER_ROLES,
+  USER_TIERS,
+  User,
+  UserRole,
+  UserTier,
+} from './user.entity';
 
 export class UserResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -21,5 +34,31 @@ export function toUserResponse(u: User): UserResponse {
     tier: u.tier,
     is_active: u.isActive,
     created_at: u.createdAt.toISOString(),
+  };
+}
+
+export class ProfileResponse extends UserResponse {
+  @ApiProperty({ enum: SEXES, nullable: true, type: String }) sex!: Sex | null;
+  @ApiProperty({ nullable: true, type: String, example: '1990-05-17' }) birth_date!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'today, from birth_date' })
+  age_years!: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 178.5 }) height_cm!: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 72.5 }) goal_weight_kg!: number | null;
+  @ApiProperty({ enum: ACTIVITY_LEVELS, nullable: true, type: String })
+  activity_level!: ActivityLevel | null;
+  @ApiProperty({ enum: UNITS }) units!: Units;
+}
+
+/** The owner's view of their account including the body fields. */
+export function toProfileResponse(u: User, today: string): ProfileResponse {
+  return {
+    ...toUserResponse(u),
+    sex: u.sex,
+    birth_date: u.birthDate,
+    age_years: u.birthDate ? ageOn(u.birthDate, today) : null,
+    height_cm: u.heightCm,
+    goal_weight_kg: u.goalWeightKg,
+    activity_level: u.activityLevel,
+    units: u.units,
   };
 }

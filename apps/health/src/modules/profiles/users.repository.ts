@@ -29,6 +29,27 @@ export class UsersRepository {
       .getExists();
   }
 
+  /** Accounts matching `q` in email or display name, oldest first. */
+  list(filter: { q?: string; limit: number; offset: number }): Promise<[User[], number]> {
+    const qb = this.users.createQueryBuilder('u');
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.where('(u.email ILIKE :like OR u.display_name ILIKE :like)', { like });
+    }
+    return qb
+      .orderBy('u.created_at', 'ASC')
+      .addOrderBy('u.id', 'ASC')
+      .take(filter.limit)
+      .skip(filter.offset)
+      .getManyAndCount();
+  }
+
+  /** Writes the changed columns of `user` and answers the stored row. */
+  async save(user: User): Promise<User> {
+    await this.users.save(user);
+    return this.users.findOneByOrFail({ id: user.id });
+  }
+
   count(manager: EntityManager): Promise<number> {
     return manager.getRepository(User).count();
   }

@@ -1,0 +1,44 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { numericTransformer, TrackingSource } from './tracking-values';
+
+export const ACTIVITY_TYPES = [
+  'run',
+  'walk',
+  'cycle',
+  'swim',
+  'strength',
+  'hiit',
+  'yoga',
+  'row',
+  'hike',
+  'ski',
+  'team_sport',
+  'other',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+@Entity('activity_entries')
+export class ActivityEntry {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') userId!: string;
+  @Column({ type: 'text' }) activityType!: ActivityType;
+  @Column({ type: 'timestamptz' }) startedAt!: Date;
+  @Column({ type: 'numeric', transformer: numericTransformer }) durationMin!: number;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  distanceKm!: number | null;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  kcal!: number | null;
+  @Column({ type: 'integer', nullable: true }) avgHr!: number | null;
+  @Column({ type: 'integer', nullable: true }) maxHr!: number | null;
+  @Column({ type: 'integer', nullable: true }) rpe!: number | null;
+  @Column({ type: 'text', nullable: true }) notes!: string | null;
+  @Column({ type: 'text' }) source!: TrackingSource;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}

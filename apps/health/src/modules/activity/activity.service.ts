@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { FieldError, NotFoundError, ValidationFailedError } from '@sports/common';
+import { ActivityEntry } from './activity.entity';
+import { ActivityRepository, ActivityValues } from './activity.repository';
+import type {
+  ActivityListResponse,
+  ActivityResponse,
+  CreateActivityRequest,
+  ListActivityQuery,
+  UpdateActivityRequest,
+} from './dto/activity.dto';
+
+export const ACTIVITY_DEFAULT_DAYS = 30;
+export const ACTIVITY_DEFAULT_LIMIT = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+@Injectable()
+export class ActivityService {
+  constructor(private readonly activities: ActivityRepository) {}
+
+  async list(userId: string, query: ListActivityQuery): Promise<ActivityListResponse> {
+    const days = query.days ?? ACTIVITY_DEFAULT_DAYS;
+    const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
+    const offset = query.offset ?? 0;
+    const since = new Date(Date.now() - days * DAY_MS);
+    const [rows, total] = await this.activities.listSince(userId, since, { limit, offset });
+    return { items: rows.map(toActivityResponse), total, limit, offset, days };
+  }
+
+  async get(userId: string, id: string): Promise<ActivityResponse> {
+    return toActivityResponse(await this.findOwnedOrFail(userId, id));
+  }
+
+  async create(userId: string, input: CreateActivityRequest): Promise<ActivityResponse> {
+    const values: ActivityValues = {
+      activityType: input.activity_type,
+      startedAt: new Date(input.started_at),
+      durationMin: input.duration_min,
+      distanceKm: input.distance_km ?? null,
+      kcal: input.kcal ?? null,
+      avgHr: input.avg_hr ?? null,
+      maxHr: input.max_hr ?? null,
+      rpe: input.rpe ?? null,
+      notes: input.notes ?? null,
+      source: input.source ?? 'manual',
+    };
+    assertPlausible(values);
+    return toActivityResponse(await this.activities.insert(userId, values));
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    input: UpdateActivityRequest,
+  ): Promise<ActivityResponse> {
+    const entry = await this.findOwnedOrFail(userId, id);
+    const changes: Partial<ActivityValues> = {};
+    if (input.activity_type !== undefined) changes.activityType = input.activity_type;
+    if (input.started_at !== undefined) changes.startedAt = new Date(input.started_at);
+    if (input.duration_min !== undefined) changes.durationMin = input.duration_min;
+    if (input.distance_km !== undefined) changes.distanceKm = input.distance_km;
+    if (input.kcal !== undefined) changes.kcal = input.kcal;
+    if (input.avg_hr !== undefined) changes.avgHr = input.avg_hr;
+    if (input.max_hr !== undefined) changes.maxHr = input.max_hr;
+    if (input.rpe !== undefined) changes.rpe = input.rpe;
+    if (input.notes !== undefined) changes.notes = input.notes;
+    if (input.source !== undefined) changes.source = input.source;
+    assertPlausible({ ...entry, ...changes });
+    if (Object.keys(changes).length === 0) return toActivityResponse(entry);
+    return toActivityResponse(await this.activities.update(entry, changes));
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.activities.delete(await this.findOwnedOrFail(userId, id));
+  }
+
+  /** Another user's entry answers 404 like a missing one: its existence is not revealed. */
+  private async findOwnedOrFail(userId: string, id: string): Promise<ActivityEntry> {
+    const entry = await this.activities.findOwned(userId, id);
+    if (!entry) throw new NotFoundError('Activity', id);
+    return entry;
+  }
+}
+
+/** Rules spanning several fields, checked on the merged state of create and update. */
+function assertPlausible(values: Pick<ActivityValues, 'startedAt' | 'avgHr' | 'maxHr'>): void {
+  const errors: FieldError[] = [];
+  if (values.startedAt.getTime() > Date.now() + DAY_MS) {
+    errors.push({ path: 'started_at', message: 'started_at must not be more than 1 day ahead' });
+  }
+  if (values.avgHr !== null && values.maxHr !== null && values.maxHr < values.avgHr) {
+    errors.push({ path: 'max_hr', message: 'max_hr must not be below avg_hr' });
+  }
+  if (errors.length) throw new ValidationFailedError('The activity is not plausible.', errors);
+}
+
+export function toActivityResponse(e: ActivityEntry): ActivityResponse {
+  return {
+    id: e.id,
+    activity_type: e.activityType,
+    started_at: e.startedAt.toISOString(),
+    duration_min: e.durationMin,
+    distance_km: e.distanceKm,
+    kcal: e.kcal,
+    avg_hr: e.avgHr,
+    max_hr: e.maxHr,
+    rpe: e.rpe,
+    notes: e.notes,
+    source: e.source,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,201 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { ACTIVITY_TYPES, ActivityType } from '../activity.entity';
+import { TRACKING_SOURCES, TrackingSource } from '../tracking-values';
+
+const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 };
+
+export class CreateActivityRequest {
+  @ApiProperty({ enum: ACTIVITY_TYPES })
+  @IsIn(ACTIVITY_TYPES)
+  activity_type!: ActivityType;
+
+  @ApiProperty({ example: '2026-04-10T06:30:00Z', description: 'At most one day in the future' })
+  @IsISO8601({ strict: true })
+  started_at!: string;
+
+  @ApiProperty({ minimum: 0, exclusiveMinimum: true, maximum: 1440 })
+  @IsNumber(NUM)
+  @IsPositive()
+  @Max(1440)
+  duration_min!: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(1000)
+  distance_km?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 20000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(20000)
+  kcal?: number | null;
+
+  @ApiPropertyOptional({ minimum: 25, maximum: 250, nullable: true, type: Number })
+  @IsOptional()
+  @IsInt()
+  @Min(25)
+  @Max(250)
+  avg_hr?: number | null;
+
+  @ApiPropertyOptional({
+    minimum: 25,
+    maximum: 250,
+    nullable: true,
+    type: Number,
+    description: 'Not below avg_hr',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(25)
+  @Max(250)
+  max_hr?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 10, nullable: true, type: Number })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  rpe?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+/** PUT changes the fields sent; `null` clears an optional field. */
+export class UpdateActivityRequest {
+  @ApiPropertyOptional({ enum: ACTIVITY_TYPES })
+  @IsOptional()
+  @IsIn(ACTIVITY_TYPES)
+  activity_type?: ActivityType;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  started_at?: string;
+
+  @ApiPropertyOptional({ minimum: 0, exclusiveMinimum: true, maximum: 1440 })
+  @IsOptional()
+  @IsNumber(NUM)
+  @IsPositive()
+  @Max(1440)
+  duration_min?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(1000)
+  distance_km?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 20000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(20000)
+  kcal?: number | null;
+
+  @ApiPropertyOptional({ minimum: 25, maximum: 250, nullable: true, type: Number })
+  @IsOptional()
+  @IsInt()
+  @Min(25)
+  @Max(250)
+  avg_hr?: number | null;
+
+  @ApiPropertyOptional({ minimum: 25, maximum: 250, nullable: true, type: Number })
+  @IsOptional()
+  @IsInt()
+  @Min(25)
+  @Max(250)
+  max_hr?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 10, nullable: true, type: Number })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  rpe?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+export class ListActivityQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 3650, default: 30, description: 'Time window' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  days?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class ActivityResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ACTIVITY_TYPES }) activity_type!: ActivityType;
+  @ApiProperty() started_at!: string;
+  @ApiProperty() duration_min!: number;
+  @ApiProperty({ nullable: true, type: Number }) distance_km!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) kcal!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) avg_hr!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) max_hr!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) rpe!: number | null;
+  @ApiProperty({ nullable: true, type: String }) notes!: string | null;
+  @ApiProperty({ enum: TRACKING_SOURCES }) source!: TrackingSource;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class ActivityListResponse {
+  @ApiProperty({ type: [ActivityResponse] }) items!: ActivityResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+  @ApiProperty({ description: 'Time window in days that was applied' }) days!: number;
+}

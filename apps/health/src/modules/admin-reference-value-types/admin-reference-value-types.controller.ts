@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, Roles } from '@sports/common';
+import {
+  CreateReferenceValueTypeRequest,
+  ReferenceValueTypeListResponse,
+  ReferenceValueTypeResponse,
+  UpdateReferenceValueTypeRequest,
+} from './dto/reference-value-type.dto';
+import { ReferenceValueTypesService } from './reference-value-types.service';
+
+/** The catalog as users see it: active types only. */
+@ApiTags('reference-values')
+@Controller('reference-value-types')
+@Authenticated()
+export class ReferenceValueTypesController {
+  constructor(private readonly types: ReferenceValueTypesService) {}
+
+  @Get()
+  @ApiOkResponse({ type: ReferenceValueTypeListResponse })
+  list(): Promise<ReferenceValueTypeListResponse> {
+    return this.types.list({ activeOnly: true });
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/reference-value-types')
+@Roles('admin')
+export class AdminReferenceValueTypesController {
+  constructor(private readonly types: ReferenceValueTypesService) {}
+
+  @Get()
+  @ApiOkResponse({ type: ReferenceValueTypeListResponse, description: 'Including inactive types' })
+  list(): Promise<ReferenceValueTypeListResponse> {
+    return this.types.list({ activeOnly: false });
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: ReferenceValueTypeResponse })
+  @ApiConflictResponse({ description: 'The key exists already' })
+  create(@Body() body: CreateReferenceValueTypeRequest): Promise<ReferenceValueTypeResponse> {
+    return this.types.create(body);
+  }
+
+  @Get(':key')
+  @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  get(@Param('key') key: string): Promise<ReferenceValueTypeResponse> {
+    return this.types.get(key);
+  }
+
+  @Put(':key')
+  @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  update(
+    @Param('key') key: string,
+    @Body() body: UpdateReferenceValueTypeRequest,
+  ): Promise<ReferenceValueTypeResponse> {
+    return this.types.update(key, body);
+  }
+
+  @Delete(':key')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiConflictResponse({ description: 'RESOURCE_IN_USE: values refer to it; deactivate instead' })
+  delete(@Param('key') key: string): Promise<void> {
+    return this.types.delete(key);
+  }
+}

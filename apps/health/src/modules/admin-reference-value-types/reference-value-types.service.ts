@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ConflictError,
+  NotFoundError,
+  ResourceInUseError,
+  ValidationFailedError,
+} from '@sports/common';
+import { QueryFailedError } from 'typeorm';
+import type {
+  CreateReferenceValueTypeRequest,
+  ReferenceValueTypeListResponse,
+  ReferenceValueTypeResponse,
+  UpdateReferenceValueTypeRequest,
+} from './dto/reference-value-type.dto';
+import { ReferenceValueType } from './reference-value-type.entity';
+import { ReferenceValueTypesRepository } from './reference-value-types.repository';
+
+const pgCode = (err: unknown): string | undefined =>
+  err instanceof QueryFailedError ? (err.driverError as { code?: string }).code : undefined;
+
+@Injectable()
+export class ReferenceValueTypesService {
+  constructor(private readonly types: ReferenceValueTypesRepository) {}
+
+  /** Users see the active types; administrators every type. */
+  async list(options: { activeOnly: boolean }): Promise<ReferenceValueTypeListResponse> {
+    const rows = await this.types.list(options);
+    return {
+      items: rows.map(toReferenceValueTypeResponse),
+      total: rows.length,
+      limit: rows.length,
+      offset: 0,
+    };
+  }
+
+  async get(key: string): Promise<ReferenceValueTypeResponse> {
+    return toReferenceValueTypeResponse(await this.findOrFail(key));
+  }
+
+  async create(input: CreateReferenceValueTypeRequest): Promise<ReferenceValueTypeResponse> {
+    assertRange(input.min_value, input.max_value);
+    if (await this.types.findByKey(input.key)) throw keyTaken(input.key);
+    try {
+      const row = await this.types.insert({
+        key: input.key,
+        name: input.name,
+        unit: input.unit,
+        minValue: input.min_value,
+        maxValue: input.max_value,
+        isActive: input.is_active ?? true,
+      });
+      return toReferenceValueTypeResponse(row);
+    } catch (err) {
+      if (pgCode(err) === '23505') throw keyTaken(input.key);
+      throw err;
+    }
+  }
+
+  /** Narrowing the range leaves stored values as they are; it applies to new writes. */
+  async update(
+    key: string,
+    input: UpdateReferenceValueTypeRequest,
+  ): Promise<ReferenceValueTypeResponse> {
+    const type = await this.findOrFail(key);
+    assertRange(input.min_value ?? type.minValue, input.max_value ?? type.maxValue);
+    const changes: Partial<ReferenceValueType> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.unit !== undefined) changes.unit = input.unit;
+    if (input.min_value !== undefined) changes.minValue = input.min_value;
+    if (input.max_value !== undefined) changes.maxValue = input.max_value;
+    if (input.is_active !== undefined) changes.isActive = input.is_active;
+    if (Object.keys(changes).length === 0) return toReferenceValueTypeResponse(type);
+    return toReferenceValueTypeResponse(await this.types.update(key, changes));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.findOrFail(key);
+    if (await this.types.isInUse(key)) throw inUse(key);
+    try {
+      await this.types.delete(key);
+    } catch (err) {
+      if (pgCode(err) === '23503') throw inUse(key);
+      throw err;
+    }
+  }
+
+  private async findOrFail(key: string): Promise<ReferenceValueType> {
+    const type = await this.types.findByKey(key);
+    if (!type) throw new NotFoundError('Reference value type', key);
+    return type;
+  }
+}
+
+function assertRange(min: number, max: number): void {
+  if (min >= max) {
+    throw new ValidationFailedError('The plausible range is empty.', [
+      { path: 'max_value', message: 'max_value must be greater than min_value' },
+    ]);
+  }
+}
+
+function keyTaken(key: string): ConflictError {
+  return new ConflictError(`A reference value type with key ${key} already exists.`);
+}
+
+function inUse(key: string): ResourceInUseError {
+  return new ResourceInUseError(`Reference value type ${key} is used by stored values.`, {
+    hint: 'Deactivate it instead (PUT with is_active: false); stored values stay readable.',
+  });
+}
+
+export function toReferenceValueTypeResponse(t: ReferenceValueType): ReferenceValueTypeResponse {
+  return {
+    key: t.key,
+    name: t.name,
+    unit: t.unit,
+    min_value: t.minValue,
+    max_value: t.maxValue,
+    is_active: t.isActive,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}

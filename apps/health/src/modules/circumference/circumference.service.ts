@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '@sports/common';
+import { isUniqueViolation } from '../profiles/persistence';
+import { CircumferenceEntry } from './circumference-entry.entity';
+import { CIRCUMFERENCE_DAY_SITE_UNIQUE, CircumferenceRepository } from './circumference.repository';
+import {
+  CircumferenceListResponse,
+  CircumferenceQuery,
+  CircumferenceResponse,
+  CreateCircumferenceRequest,
+  toCircumferenceResponse,
+  UpdateCircumferenceRequest,
+} from './dto/circumference.dto';
+
+/** Girth measurements: owner-only, one per user, day and site. */
+@Injectable()
+export class CircumferenceService {
+  constructor(private readonly entries: CircumferenceRepository) {}
+
+  async create(userId: string, input: CreateCircumferenceRequest): Promise<CircumferenceResponse> {
+    const entry = await this.writeOnce(userId, input.date, input.site, () =>
+      this.entries.insert({
+        userId,
+        date: input.date,
+        site: input.site,
+        valueCm: input.value_cm,
+        note: input.note ?? null,
+        source: input.source ?? 'manual',
+      }),
+    );
+    return toCircumferenceResponse(entry);
+  }
+
+  async list(userId: string, query: CircumferenceQuery): Promise<CircumferenceListResponse> {
+    const [items, total] = await this.entries.list(userId, query);
+    return {
+      items: items.map(toCircumferenceResponse),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async get(userId: string, id: string): Promise<CircumferenceResponse> {
+    return toCircumferenceResponse(await this.findOwnOrFail(userId, id));
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    input: UpdateCircumferenceRequest,
+  ): Promise<CircumferenceResponse> {
+    const entry = await this.findOwnOrFail(userId, id);
+    if (input.date !== undefined) entry.date = input.date;
+    if (input.site !== undefined) entry.site = input.site;
+    if (input.value_cm !== undefined) entry.valueCm = input.value_cm;
+    if (input.note !== undefined) entry.note = input.note;
+    if (input.source !== undefined) entry.source = input.source;
+    const saved = await this.writeOnce(userId, entry.date, entry.site, () =>
+      this.entries.save(entry),
+    );
+    return toCircumferenceResponse(saved);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.entries.delete(await this.findOwnOrFail(userId, id));
+  }
+
+  private async findOwnOrFail(userId: string, id: string): Promise<CircumferenceEntry> {
+    const entry = await this.entries.findOwn(userId, id);
+    if (!entry) throw new NotFoundError('Circumference entry', id);
+    return entry;
+  }
+
+  private async writeOnce(
+    userId: string,
+    date: string,
+    site: CircumferenceEntry['site'],
+    write: () => Promise<CircumferenceEntry>,
+  ): Promise<CircumferenceEntry> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error, CIRCUMFERENCE_DAY_SITE_UNIQUE)) throw error;
+      const existing = await this.entries.findOnDay(userId, date, site);
+      throw new ConflictError(
+        `A ${site} measurement for ${date} already exists.`,
+        'CIRCUMFERENCE_EXISTS_FOR_DAY',
+        {
+          hint: 'Update the existing entry with PUT /api/circumference/{id}.',
+          extensions: { existing_id: existing?.id ?? null },
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsPastOrTodayDate } from '../../profiles/calendar-date';
+import { DateRangeQuery, TRACKING_SOURCES, TrackingSource } from '../../profiles/tracking-common';
+import {
+  CIRCUMFERENCE_SITES,
+  CircumferenceEntry,
+  CircumferenceSite,
+} from '../circumference-entry.entity';
+
+export class CreateCircumferenceRequest {
+  @ApiProperty({ example: '2026-04-01', description: 'YYYY-MM-DD, not in the future' })
+  @IsPastOrTodayDate()
+  date!: string;
+
+  @ApiProperty({ enum: CIRCUMFERENCE_SITES })
+  @IsIn(CIRCUMFERENCE_SITES)
+  site!: CircumferenceSite;
+
+  @ApiProperty({ example: 84.5, minimum: 10, maximum: 250 })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 })
+  @Min(10)
+  @Max(250)
+  value_cm!: number;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+/** Changes the fields sent; `null` clears the note. */
+export class UpdateCircumferenceRequest {
+  @ApiPropertyOptional({ example: '2026-04-01' })
+  @ValidateIf((o: UpdateCircumferenceRequest) => o.date !== undefined)
+  @IsPastOrTodayDate()
+  date?: string;
+
+  @ApiPropertyOptional({ enum: CIRCUMFERENCE_SITES })
+  @ValidateIf((o: UpdateCircumferenceRequest) => o.site !== undefined)
+  @IsIn(CIRCUMFERENCE_SITES)
+  site?: CircumferenceSite;
+
+  @ApiPropertyOptional({ minimum: 10, maximum: 250 })
+  @ValidateIf((o: UpdateCircumferenceRequest) => o.value_cm !== undefined)
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 })
+  @Min(10)
+  @Max(250)
+  value_cm?: number;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
+  @ValidateIf((o: UpdateCircumferenceRequest) => o.source !== undefined)
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+export class CircumferenceQuery extends DateRangeQuery {
+  @ApiPropertyOptional({ enum: CIRCUMFERENCE_SITES })
+  @IsOptional()
+  @IsIn(CIRCUMFERENCE_SITES)
+  site?: CircumferenceSite;
+}
+
+export class CircumferenceResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: '2026-04-01' }) date!: string;
+  @ApiProperty({ enum: CIRCUMFERENCE_SITES }) site!: CircumferenceSite;
+  @ApiProperty({ example: 84.5 }) value_cm!: number;
+  @ApiProperty({ nullable: true, type: String }) note!: string | null;
+  @ApiProperty({ enum: TRACKING_SOURCES }) source!: TrackingSource;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class CircumferenceListResponse {
+  @ApiProperty({ type: [CircumferenceResponse] }) items!: CircumferenceResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}
+
+export function toCircumferenceResponse(e: CircumferenceEntry): CircumferenceResponse {
+  return {
+    id: e.id,
+    date: e.date,
+    site: e.site,
+    value_cm: e.valueCm,
+    note: e.note,
+    source: e.source,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import { USER_TIERS, UserTier } from '../profiles/user.entity';
+import {
+  FeatureListResponse,
+  MembershipResponse,
+  TierListResponse,
+  TierResponse,
+} from './dto/membership.dto';
+import { MembershipRepository, TierRow } from './membership.repository';
+
+const toTierResponse = (r: TierRow): TierResponse => ({
+  tier: r.tier,
+  features: r.features,
+  updated_at: r.updated_at.toISOString(),
+});
+
+/**
+ * The one answer to "which features does this user have" (decisions.md §2): tier features
+ * plus per-user grants minus per-user revocations. Every gated module asks here.
+ */
+@Injectable()
+export class FeaturesService {
+  constructor(private readonly membership: MembershipRepository) {}
+
+  async featuresOf(userId: string): Promise<string[]> {
+    return (await this.membership.featuresOf(userId))?.features ?? [];
+  }
+
+  /** 403 FEATURE_REQUIRED listing `missing_features` unless the user has all of `features`. */
+  async require(userId: string, features: string[]): Promise<void> {
+    const have = new Set(await this.featuresOf(userId));
+    const missing = features.filter((f) => !have.has(f));
+    if (missing.length) {
+      throw new ForbiddenError(
+        `Your membership does not include: ${missing.join(', ')}.`,
+        'FEATURE_REQUIRED',
+        { extensions: { missing_features: missing }, hint: 'Upgrade your membership tier.' },
+      );
+    }
+  }
+
+  async membershipOf(userId: string): Promise<MembershipResponse> {
+    const effective = await this.membership.featuresOf(userId);
+    if (!effective) throw new NotFoundError('User', userId);
+    return {
+      tier: effective.tier,
+      features: effective.features,
+      overrides: await this.membership.overridesOf(userId),
+    };
+  }
+
+  async tiers(): Promise<TierListResponse> {
+    const items = (await this.membership.tiers()).map(toTierResponse);
+    return { items, total: items.length, limit: items.length, offset: 0 };
+  }
+
+  async catalog(): Promise<FeatureListResponse> {
+    const items = await this.membership.catalog();
+    return { items, total: items.length, limit: items.length, offset: 0 };
+  }
+
+  async updateTier(tier: string, features: string[]): Promise<TierResponse> {
+    if (!USER_TIERS.includes(tier as UserTier)) throw new NotFoundError('Tier', tier);
+    const unique = [...new Set(features)].sort();
+    await this.requireKnown(unique);
+    const row = await this.membership.updateTier(tier as UserTier, unique);
+    if (!row) throw new NotFoundError('Tier', tier);
+    return toTierResponse(row);
+  }
+
+  /** Grants (`granted = true`) or revokes one feature for one user, beyond their tier. */
+  async setOverride(userId: string, feature: string, granted: boolean): Promise<void> {
+    await this.requireKnown([feature]);
+    await this.membership.setOverride(userId, feature, granted);
+  }
+
+  /** Removes a per-user override; the user falls back to the tier's set. */
+  async clearOverride(userId: string, feature: string): Promise<void> {
+    if (!(await this.membership.clearOverride(userId, feature))) {
+      throw new NotFoundError('Feature override', feature);
+    }
+  }
+
+  private async requireKnown(features: string[]): Promise<void> {
+    const unknown = await this.membership.unknownFeatures(features);
+    if (unknown.length) {
+      throw new UnprocessableError(`Unknown features: ${unknown.join(', ')}.`, 'UNKNOWN_FEATURE', {
+        extensions: { unknown_features: unknown },
+      });
+    }
+  }
+}

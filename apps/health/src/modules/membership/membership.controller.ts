@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, Roles } from '@sports/common';
+import {
+  FeatureListResponse,
+  MembershipResponse,
+  TierListResponse,
+  TierResponse,
+  UpdateTierRequest,
+} from './dto/membership.dto';
+import { FeaturesService } from './features.service';
+
+@ApiTags('membership')
+@Controller('membership')
+export class MembershipController {
+  constructor(private readonly features: FeaturesService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOkResponse({ type: MembershipResponse })
+  mine(@CurrentUser() user: AuthUser): Promise<MembershipResponse> {
+    return this.features.membershipOf(user.id);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/membership')
+@Roles('admin')
+export class AdminMembershipController {
+  constructor(private readonly features: FeaturesService) {}
+
+  @Get('tiers')
+  @ApiOkResponse({ type: TierListResponse })
+  tiers(): Promise<TierListResponse> {
+    return this.features.tiers();
+  }
+
+  @Put('tiers/:tier')
+  @ApiOkResponse({ type: TierResponse })
+  @ApiNotFoundResponse({ description: 'tier is not free, plus or pro' })
+  @ApiUnprocessableEntityResponse({
+    description: 'UNKNOWN_FEATURE: a feature is not in the catalog',
+  })
+  updateTier(@Param('tier') tier: string, @Body() body: UpdateTierRequest): Promise<TierResponse> {
+    return this.features.updateTier(tier, body.features);
+  }
+
+  @Get('features')
+  @ApiOkResponse({ type: FeatureListResponse })
+  catalog(): Promise<FeatureListResponse> {
+    return this.features.catalog();
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { UserTier } from '../profiles/user.entity';
+
+export interface TierRow {
+  tier: UserTier;
+  features: string[];
+  updated_at: Date;
+}
+
+export interface FeatureRow {
+  key: string;
+  description: string;
+}
+
+export interface OverrideRow {
+  feature: string;
+  granted: boolean;
+}
+
+/** The only place with queries on membership_tiers, features and user_feature_overrides. */
+@Injectable()
+export class MembershipRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * A user's tier and effective features in one query: tier features plus grants minus
+   * revocations (UNION then EXCEPT, evaluated left to right). Null when the user is unknown.
+   */
+  async featuresOf(userId: string): Promise<{ tier: UserTier; features: string[] } | null> {
+    const rows: { tier: UserTier; features: string[] }[] = await this.db.query(
+      `SELECT u.tier,
+              ARRAY(
+                SELECT unnest(t.features)
+                UNION
+                SELECT o.feature FROM user_feature_overrides o WHERE o.user_id = u.id AND o.granted
+                EXCEPT
+                SELECT o.feature FROM user_feature_overrides o
+                 WHERE o.user_id = u.id AND NOT o.granted
+                ORDER BY 1
+              ) AS features
+         FROM users u
+         JOIN membership_tiers t ON t.tier = u.tier
+        WHERE u.id = $1`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  overridesOf(userId: string): Promise<OverrideRow[]> {
+    return this.db.query(
+      `SELECT feature, granted FROM user_feature_overrides WHERE user_id = $1 ORDER BY feature`,
+      [userId],
+    );
+  }
+
+  tiers(): Promise<TierRow[]> {
+    return this.db.query(
+      `SELECT tier, features, updated_at FROM membership_tiers
+        ORDER BY array_position(ARRAY['free', 'plus', 'pro'], tier)`,
+    );
+  }
+
+  async updateTier(tier: UserTier, features: string[]): Promise<TierRow | null> {
+    const [rows] = (await this.db.query(
+      `UPDATE membership_tiers SET features = $2, updated_at = now()
+        WHERE tier = $1 RETURNING tier, features, updated_at`,
+      [tier, features],
+    )) as [TierRow[], number];
+    return rows[0] ?? null;
+  }
+
+  catalog(): Promise<FeatureRow[]> {
+    return this.db.query(`SELECT key, description FROM features ORDER BY key`);
+  }
+
+  /** The keys of `keys` that the catalog does not know. */
+  async unknownFeatures(keys: string[]): Promise<string[]> {
+    const rows: { key: string }[] = await this.db.query(
+      `SELECT k AS key FROM unnest($1::text[]) AS k
+        WHERE NOT EXISTS (SELECT 1 FROM features f WHERE f.key = k) ORDER BY k`,
+      [keys],
+    );
+    return rows.map((r) => r.key);
+  }
+
+  async setOverride(userId: string, feature: string, granted: boolean): Promise<void> {
+    await this.db.query(
+      `INSERT INTO user_feature_overrides (user_id, feature, granted) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, feature) DO UPDATE SET granted = EXCLUDED.granted, created_at = now()`,
+      [userId, feature, granted],
+    );
+  }
+
+  async clearOverride(userId: string, feature: string): Promise<boolean> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM user_feature_overrides WHERE user_id = $1 AND feature = $2`,
+      [userId, feature],
+    )) as [unknown, number];
+    return count > 0;
+  }
+}

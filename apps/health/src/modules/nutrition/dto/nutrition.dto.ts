@@ -1,0 +1,192 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsCalendarDate, TRACKING_SOURCES, TrackingSource } from '../../activity/tracking-values';
+import { MEALS, Meal } from '../nutrition.entity';
+
+const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 };
+
+export class CreateNutritionRequest {
+  @ApiProperty({ example: '2026-04-10', description: 'At most one day in the future' })
+  @IsCalendarDate()
+  date!: string;
+
+  @ApiPropertyOptional({ enum: MEALS, nullable: true, description: '`day` = whole-day total' })
+  @IsOptional()
+  @IsIn(MEALS)
+  meal?: Meal | null;
+
+  @ApiProperty({ minimum: 0, maximum: 20000 })
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(20000)
+  kcal!: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  protein_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  carbohydrate_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  fat_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  fibre_g?: number | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string | null;
+}
+
+/** PUT changes the fields sent; `null` clears an optional field. */
+export class UpdateNutritionRequest {
+  @ApiPropertyOptional({ example: '2026-04-10' })
+  @IsOptional()
+  @IsCalendarDate()
+  date?: string;
+
+  @ApiPropertyOptional({ enum: MEALS, nullable: true })
+  @IsOptional()
+  @IsIn(MEALS)
+  meal?: Meal | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 20000 })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(20000)
+  kcal?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  protein_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  carbohydrate_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  fat_g?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2000, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber(NUM)
+  @Min(0)
+  @Max(2000)
+  fibre_g?: number | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string | null;
+}
+
+export class NutritionRangeQuery {
+  @ApiPropertyOptional({ example: '2026-03-01', description: 'Default: 29 days before `to`' })
+  @IsOptional()
+  @IsCalendarDate()
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-03-30', description: 'Default: today (UTC)' })
+  @IsOptional()
+  @IsCalendarDate()
+  to?: string;
+}
+
+export class ListNutritionQuery extends NutritionRangeQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class NutritionResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: '2026-04-10' }) date!: string;
+  @ApiProperty({ enum: MEALS, nullable: true }) meal!: Meal | null;
+  @ApiProperty() kcal!: number;
+  @ApiProperty({ nullable: true, type: Number }) protein_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) carbohydrate_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) fat_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) fibre_g!: number | null;
+  @ApiProperty({ enum: TRACKING_SOURCES }) source!: TrackingSource;
+  @ApiProperty({ nullable: true, type: String }) note!: string | null;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class NutritionListResponse {
+  @ApiProperty({ type: [NutritionResponse] }) items!: NutritionResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+  @ApiProperty() from!: string;
+  @ApiProperty() to!: string;
+}
+
+export class NutritionDayResponse {
+  @ApiProperty({ example: '2026-04-10' }) date!: string;
+  @ApiProperty() kcal!: number;
+  @ApiProperty({ nullable: true, type: Number }) protein_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) carbohydrate_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) fat_g!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) fibre_g!: number | null;
+  @ApiProperty({ description: 'Number of entries summed' }) entries!: number;
+}
+
+export class NutritionDailyResponse {
+  @ApiProperty({ type: [NutritionDayResponse], description: 'Days with entries, oldest first' })
+  items!: NutritionDayResponse[];
+  @ApiProperty() from!: string;
+  @ApiProperty() to!: string;
+}

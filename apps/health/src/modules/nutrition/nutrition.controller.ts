@@ -1,0 +1,91 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+import {
+  CreateNutritionRequest,
+  ListNutritionQuery,
+  NutritionDailyResponse,
+  NutritionListResponse,
+  NutritionRangeQuery,
+  NutritionResponse,
+  UpdateNutritionRequest,
+} from './dto/nutrition.dto';
+import { NutritionService } from './nutrition.service';
+
+const EntryId = (): ParameterDecorator =>
+  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Nutrition entry') }));
+
+@ApiTags('nutrition')
+@Controller('nutrition')
+@Authenticated()
+export class NutritionController {
+  constructor(private readonly nutrition: NutritionService) {}
+
+  @Get()
+  @ApiOkResponse({ type: NutritionListResponse })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListNutritionQuery,
+  ): Promise<NutritionListResponse> {
+    return this.nutrition.list(user.id, query);
+  }
+
+  @Get('daily')
+  @ApiOkResponse({ type: NutritionDailyResponse, description: 'Sums per day over from..to' })
+  daily(
+    @CurrentUser() user: AuthUser,
+    @Query() query: NutritionRangeQuery,
+  ): Promise<NutritionDailyResponse> {
+    return this.nutrition.daily(user.id, query);
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: NutritionResponse })
+  @ApiConflictResponse({ description: 'A whole-day total already exists for that date' })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateNutritionRequest,
+  ): Promise<NutritionResponse> {
+    return this.nutrition.create(user.id, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: NutritionResponse })
+  get(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<NutritionResponse> {
+    return this.nutrition.get(user.id, id);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: NutritionResponse })
+  update(
+    @CurrentUser() user: AuthUser,
+    @EntryId() id: string,
+    @Body() body: UpdateNutritionRequest,
+  ): Promise<NutritionResponse> {
+    return this.nutrition.update(user.id, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  delete(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<void> {
+    return this.nutrition.delete(user.id, id);
+  }
+}

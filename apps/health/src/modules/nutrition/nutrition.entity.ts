@@ -1,0 +1,33 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { numericTransformer, TrackingSource } from '../activity/tracking-values';
+
+/** `day` marks a whole-day total (what the CSV import writes); the others are single meals. */
+export const MEALS = ['breakfast', 'lunch', 'dinner', 'snack', 'day'] as const;
+export type Meal = (typeof MEALS)[number];
+
+@Entity('nutrition_entries')
+export class NutritionEntry {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') userId!: string;
+  @Column({ type: 'date' }) date!: string;
+  @Column({ type: 'text', nullable: true }) meal!: Meal | null;
+  @Column({ type: 'numeric', transformer: numericTransformer }) kcal!: number;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  proteinG!: number | null;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  carbohydrateG!: number | null;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  fatG!: number | null;
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  fibreG!: number | null;
+  @Column({ type: 'text' }) source!: TrackingSource;
+  @Column({ type: 'text', nullable: true }) note!: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Not, Repository } from 'typeorm';
+import { NutritionEntry } from './nutrition.entity';
+
+export type NutritionValues = Omit<NutritionEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+export interface NutritionDayRow {
+  date: string;
+  kcal: string;
+  protein_g: string | null;
+  carbohydrate_g: string | null;
+  fat_g: string | null;
+  fibre_g: string | null;
+  entries: number;
+}
+
+/** The only place with queries on `nutrition_entries`. */
+@Injectable()
+export class NutritionRepository {
+  constructor(
+    @InjectRepository(NutritionEntry) private readonly rows: Repository<NutritionEntry>,
+  ) {}
+
+  list(
+    userId: string,
+    range: { from: string; to: string },
+    page: { limit: number; offset: number },
+  ): Promise<[NutritionEntry[], number]> {
+    return this.rows.findAndCount({
+      where: { userId, date: Between(range.from, range.to) },
+      order: { date: 'DESC', createdAt: 'DESC', id: 'DESC' },
+      take: page.limit,
+      skip: page.offset,
+    });
+  }
+
+  /** Per-day sums; a nutrient stays null on a day where no entry recorded it. */
+  daily(userId: string, range: { from: string; to: string }): Promise<NutritionDayRow[]> {
+    return this.rows.query(
+      `SELECT date::text AS date, sum(kcal) AS kcal, sum(protein_g) AS protein_g,
+              sum(carbohydrate_g) AS carbohydrate_g, sum(fat_g) AS fat_g,
+              sum(fibre_g) AS fibre_g, count(*)::int AS entries
+         FROM nutrition_entries
+        WHERE user_id = $1 AND date BETWEEN $2 AND $3
+        GROUP BY date
+        ORDER BY date`,
+      [userId, range.from, range.to],
+    );
+  }
+
+  findOwned(userId: string, id: string): Promise<NutritionEntry | null> {
+    return this.rows.findOneBy({ id, userId });
+  }
+
+  /** Whether the user already has a whole-day total on `date` (other than `exceptId`). */
+  dayTotalExists(userId: string, date: string, exceptId?: string): Promise<boolean> {
+    return this.rows.exists({
+      where: { userId, date, meal: 'day', ...(exceptId ? { id: Not(exceptId) } : {}) },
+    });
+  }
+
+  async insert(userId: string, values: NutritionValues): Promise<NutritionEntry> {
+    const saved = await this.rows.save(this.rows.create({ ...values, userId }));
+    return this.rows.findOneByOrFail({ id: saved.id });
+  }
+
+  async update(entry: NutritionEntry, values: Partial<NutritionValues>): Promise<NutritionEntry> {
+    await this.rows.update({ id: entry.id, userId: entry.userId }, values);
+    return this.rows.findOneByOrFail({ id: entry.id });
+  }
+
+  async delete(entry: NutritionEntry): Promise<void> {
+    await this.rows.delete({ id: entry.id, userId: entry.userId });
+  }
+}

@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsCalendarDate } from '../../activity/tracking-values';
+import { PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
+
+/** Multipart fields sent next to `file`. */
+export class UploadPhotoRequest {
+  @ApiPropertyOptional({ example: '2026-04-10', description: 'Default: today (UTC)' })
+  @IsOptional()
+  @IsCalendarDate()
+  taken_on?: string;
+
+  @ApiPropertyOptional({ enum: PHOTO_POSES })
+  @IsOptional()
+  @IsIn(PHOTO_POSES)
+  pose?: PhotoPose;
+}
+
+/** OpenAPI shape of the multipart body. */
+export class UploadPhotoForm extends UploadPhotoRequest {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP or HEIC' })
+  file!: unknown;
+}
+
+export class ListPhotosQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class PhotoResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: '2026-04-10' }) taken_on!: string;
+  @ApiProperty({ enum: PHOTO_POSES, nullable: true }) pose!: PhotoPose | null;
+  @ApiProperty({ example: 'image/jpeg' }) mime_type!: PhotoMimeType;
+  @ApiProperty() byte_size!: number;
+  @ApiProperty() sha256!: string;
+  @ApiProperty({ example: '/api/photos/0b1e.../file' }) file_url!: string;
+  @ApiProperty() created_at!: string;
+}
+
+export class PhotoListResponse {
+  @ApiProperty({ type: [PhotoResponse] }) items!: PhotoResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}

@@ -1,0 +1,92 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+import {
+  ListPhotosQuery,
+  PhotoListResponse,
+  PhotoResponse,
+  UploadPhotoForm,
+  UploadPhotoRequest,
+} from './dto/photo.dto';
+import { PhotosService, type UploadedTempFile } from './photos.service';
+import { UploadCleanupInterceptor } from './upload-cleanup.interceptor';
+
+const PhotoId = (): ParameterDecorator =>
+  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Photo') }));
+
+@ApiTags('photos')
+@Controller('photos')
+@Authenticated()
+export class PhotosController {
+  constructor(private readonly photos: PhotosService) {}
+
+  @Get()
+  @ApiOkResponse({ type: PhotoListResponse })
+  list(@CurrentUser() user: AuthUser, @Query() query: ListPhotosQuery): Promise<PhotoListResponse> {
+    return this.photos.list(user.id, query);
+  }
+
+  /** Interceptor order matters: multer first, then the cleanup that wraps pipes and handler. */
+  @Post()
+  @UseInterceptors(FileInterceptor('file'), UploadCleanupInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadPhotoForm })
+  @ApiCreatedResponse({ type: PhotoResponse })
+  @ApiPayloadTooLargeResponse({ description: 'Larger than PHOTO_MAX_BYTES' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Content is not JPEG, PNG, WebP or HEIC' })
+  upload(
+    @CurrentUser() user: AuthUser,
+    @UploadedFile() file: UploadedTempFile | undefined,
+    @Body() body: UploadPhotoRequest,
+  ): Promise<PhotoResponse> {
+    return this.photos.upload(user.id, file, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: PhotoResponse })
+  get(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<PhotoResponse> {
+    return this.photos.get(user.id, id);
+  }
+
+  @Get(':id/file')
+  @Header('X-Content-Type-Options', 'nosniff')
+  @Header('Cache-Control', 'private, max-age=0, must-revalidate')
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')
+  @ApiOkResponse({ description: 'The image bytes with the sniffed Content-Type' })
+  async file(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<StreamableFile> {
+    const { stream, mimeType, byteSize } = await this.photos.openFile(user.id, id);
+    return new StreamableFile(stream, { type: mimeType, length: byteSize, disposition: 'inline' });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  delete(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<void> {
+    return this.photos.delete(user.id, id);
+  }
+}

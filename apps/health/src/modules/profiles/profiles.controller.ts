@@ -1,0 +1,28 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { UpdateProfileRequest } from './dto/profile.dto';
+import { ProfilesService } from './profiles.service';
+import { ProfileResponse } from './user.response';
+
+@ApiTags('profiles')
+@Controller('profile')
+@Authenticated()
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  @Get()
+  @ApiOkResponse({ type: ProfileResponse })
+  get(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
+    return this.profiles.get(user.id);
+  }
+
+  @Put()
+  @ApiOkResponse({ type: ProfileResponse })
+  update(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UpdateProfileRequest,
+  ): Promise<ProfileResponse> {
+    return this.profiles.update(user.id, body);
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, ValidationFailedError } from '@sports/common';
+import { ageOn } from './calendar-date';
+import type { UpdateProfileRequest } from './dto/profile.dto';
+import { User } from './user.entity';
+import { ProfileResponse, toProfileResponse } from './user.response';
+import { UsersRepository } from './users.repository';
+
+/** Plausible age of a tracked person, in full years. */
+const AGE_YEARS = { min: 5, max: 120 } as const;
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** The caller's own profile. */
+@Injectable()
+export class ProfilesService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async get(userId: string): Promise<ProfileResponse> {
+    return toProfileResponse(await this.findOrFail(userId), today());
+  }
+
+  async update(userId: string, input: UpdateProfileRequest): Promise<ProfileResponse> {
+    const user = await this.findOrFail(userId);
+    if (input.birth_date) {
+      const age = ageOn(input.birth_date, today());
+      if (age < AGE_YEARS.min || age > AGE_YEARS.max) {
+        throw new ValidationFailedError('The request has 1 invalid field.', [
+          {
+            path: 'birth_date',
+            message: `birth_date must give an age of ${AGE_YEARS.min} to ${AGE_YEARS.max} years`,
+          },
+        ]);
+      }
+    }
+    if (input.display_name !== undefined) user.displayName = input.display_name;
+    if (input.sex !== undefined) user.sex = input.sex;
+    if (input.birth_date !== undefined) user.birthDate = input.birth_date;
+    if (input.height_cm !== undefined) user.heightCm = input.height_cm;
+    if (input.goal_weight_kg !== undefined) user.goalWeightKg = input.goal_weight_kg;
+    if (input.activity_level !== undefined) user.activityLevel = input.activity_level;
+    if (input.units !== undefined) user.units = input.units;
+    return toProfileResponse(await this.users.save(user), today());
+  }
+
+  private async findOrFail(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundError('User', userId);
+    return user;
+  }
+}

@@ -1,0 +1,134 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { IsCalendarDate, TRACKING_SOURCES, TrackingSource } from '../../activity/tracking-values';
+
+const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
+
+export class CreateReferenceValueRequest {
+  @ApiProperty({ example: 'resting_hr', description: 'Key of an active reference value type' })
+  @IsString()
+  @MaxLength(63)
+  type_key!: string;
+
+  @ApiProperty({ example: '2026-04-10' })
+  @IsCalendarDate()
+  measured_on!: string;
+
+  @ApiPropertyOptional({ nullable: true, type: String, example: '2026-04-10T06:45:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  measured_at?: string | null;
+
+  @ApiProperty({ description: "Within the type's min_value..max_value" })
+  @IsNumber(NUM)
+  value!: number;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string | null;
+}
+
+/** PUT changes the fields sent; `null` clears an optional field. */
+export class UpdateReferenceValueRequest {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(63)
+  type_key?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsCalendarDate()
+  measured_on?: string;
+
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  measured_at?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsNumber(NUM)
+  value?: number;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string | null;
+}
+
+export class ListReferenceValuesQuery {
+  @ApiPropertyOptional({ example: 'resting_hr' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(63)
+  type_key?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-01' })
+  @IsOptional()
+  @IsCalendarDate()
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-04-10' })
+  @IsOptional()
+  @IsCalendarDate()
+  to?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class ReferenceValueResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'resting_hr' }) type_key!: string;
+  @ApiProperty({ example: '2026-04-10' }) measured_on!: string;
+  @ApiProperty({ nullable: true, type: String }) measured_at!: string | null;
+  @ApiProperty() value!: number;
+  @ApiProperty({ enum: TRACKING_SOURCES }) source!: TrackingSource;
+  @ApiProperty({ nullable: true, type: String }) note!: string | null;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class ReferenceValueListResponse {
+  @ApiProperty({ type: [ReferenceValueResponse] }) items!: ReferenceValueResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}

@@ -1,0 +1,23 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { numericTransformer, TrackingSource } from '../activity/tracking-values';
+
+/** One baseline vital value of one type per user and day. */
+@Entity('reference_values')
+export class ReferenceValue {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') userId!: string;
+  @Column({ type: 'text' }) typeKey!: string;
+  @Column({ type: 'date' }) measuredOn!: string;
+  @Column({ type: 'timestamptz', nullable: true }) measuredAt!: Date | null;
+  @Column({ type: 'numeric', transformer: numericTransformer }) value!: number;
+  @Column({ type: 'text' }) source!: TrackingSource;
+  @Column({ type: 'text', nullable: true }) note!: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}

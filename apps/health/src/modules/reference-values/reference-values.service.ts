@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationFailedError,
+} from '@sports/common';
+import { QueryFailedError } from 'typeorm';
+import { isTooFarAhead } from '../activity/tracking-values';
+import { ReferenceValueTypesRepository } from '../admin-reference-value-types/reference-value-types.repository';
+import type {
+  CreateReferenceValueRequest,
+  ListReferenceValuesQuery,
+  ReferenceValueListResponse,
+  ReferenceValueResponse,
+  UpdateReferenceValueRequest,
+} from './dto/reference-value.dto';
+import { ReferenceValue } from './reference-value.entity';
+import { ReferenceValuesRepository, ReferenceValueValues } from './reference-values.repository';
+
+@Injectable()
+export class ReferenceValuesService {
+  constructor(
+    private readonly values: ReferenceValuesRepository,
+    private readonly types: ReferenceValueTypesRepository,
+  ) {}
+
+  async list(userId: string, query: ListReferenceValuesQuery): Promise<ReferenceValueListResponse> {
+    const limit = query.limit ?? 50;
+    const offset = query.offset ?? 0;
+    const [rows, total] = await this.values.list(
+      userId,
+      { typeKey: query.type_key, from: query.from, to: query.to },
+      { limit, offset },
+    );
+    return { items: rows.map(toReferenceValueResponse), total, limit, offset };
+  }
+
+  async get(userId: string, id: string): Promise<ReferenceValueResponse> {
+    return toReferenceValueResponse(await this.findOwnedOrFail(userId, id));
+  }
+
+  async create(
+    userId: string,
+    input: CreateReferenceValueRequest,
+  ): Promise<ReferenceValueResponse> {
+    const values: ReferenceValueValues = {
+      typeKey: input.type_key,
+      measuredOn: input.measured_on,
+      measuredAt: input.measured_at ? new Date(input.measured_at) : null,
+      value: input.value,
+      source: input.source ?? 'manual',
+      note: input.note ?? null,
+    };
+    await this.assertValid(userId, values);
+    return toReferenceValueResponse(
+      await this.writeOrConflict(values, () => this.values.insert(userId, values)),
+    );
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    input: UpdateReferenceValueRequest,
+  ): Promise<ReferenceValueResponse> {
+    const entry = await this.findOwnedOrFail(userId, id);
+    const changes: Partial<ReferenceValueValues> = {};
+    if (input.type_key !== undefined) changes.typeKey = input.type_key;
+    if (input.measured_on !== undefined) changes.measuredOn = input.measured_on;
+    if (input.measured_at !== undefined)
+      changes.measuredAt = input.measured_at ? new Date(input.measured_at) : null;
+    if (input.value !== undefined) changes.value = input.value;
+    if (input.source !== undefined) changes.source = input.source;
+    if (input.note !== undefined) changes.note = input.note;
+    if (Object.keys(changes).length === 0) return toReferenceValueResponse(entry);
+    const merged = { ...entry, ...changes };
+    await this.assertValid(userId, merged, entry.id);
+    return toReferenceValueResponse(
+      await this.writeOrConflict(merged, () => this.values.update(entry, changes)),
+    );
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.values.delete(await this.findOwnedOrFail(userId, id));
+  }
+
+  private async findOwnedOrFail(userId: string, id: string): Promise<ReferenceValue> {
+    const entry = await this.values.findOwned(userId, id);
+    if (!entry) throw new NotFoundError('Reference value', id);
+    return entry;
+  }
+
+  /** Type known and active (422), value inside its range and date not ahead (400), one per day (409). */
+  private async assertValid(
+    userId: string,
+    v: Pick<ReferenceValueValues, 'typeKey' | 'measuredOn' | 'value'>,
+    exceptId?: string,
+  ): Promise<void> {
+    const type = await this.types.findByKey(v.typeKey);
+    if (!type) {
+      throw new UnprocessableError(
+        `Reference value type ${v.typeKey} does not exist.`,
+        'REFERENCE_VALUE_TYPE_UNKNOWN',
+        { hint: 'GET /api/reference-value-types lists the available types.' },
+      );
+    }
+    if (!type.isActive) {
+      throw new UnprocessableError(
+        `Reference value type ${v.typeKey} is deactivated.`,
+        'REFERENCE_VALUE_TYPE_INACTIVE',
+        { hint: 'GET /api/reference-value-types lists the available types.' },
+      );
+    }
+    const errors = [];
+    if (v.value < type.minValue || v.value > type.maxValue) {
+      errors.push({
+        path: 'value',
+        message: `value for ${type.key} must be between ${type.minValue} and ${type.maxValue} ${type.unit}`,
+      });
+    }
+    if (isTooFarAhead(v.measuredOn)) {
+      errors.push({ path: 'measured_on', message: 'measured_on must not be later than tomorrow' });
+    }
+    if (errors.length) {
+      throw new ValidationFailedError(
+        errors[0].path === 'value' ? errors[0].message : 'The value is not plausible.',
+        errors,
+      );
+    }
+    if (await this.values.existsOnDay(userId, v.typeKey, v.measuredOn, exceptId))
+      throw dayTaken(v.typeKey, v.measuredOn);
+  }
+
+  /** The unique constraint backs the pre-check against concurrent writers. */
+  private async writeOrConflict(
+    v: Pick<ReferenceValueValues, 'typeKey' | 'measuredOn'>,
+    write: () => Promise<ReferenceValue>,
+  ): Promise<ReferenceValue> {
+    try {
+      return await write();
+    } catch (err) {
+      if (
+        err instanceof QueryFailedError &&
+        (err.driverError as { code?: string }).code === '23505'
+      )
+        throw dayTaken(v.typeKey, v.measuredOn);
+      throw err;
+    }
+  }
+}
+
+function dayTaken(typeKey: string, measuredOn: string): ConflictError {
+  return new ConflictError(
+    `There is already a ${typeKey} value on ${measuredOn}.`,
+    'REFERENCE_VALUE_EXISTS',
+    { hint: 'Update the existing value instead; one value per type and day is kept.' },
+  );
+}
+
+export function toReferenceValueResponse(v: ReferenceValue): ReferenceValueResponse {
+  return {
+    id: v.id,
+    type_key: v.typeKey,
+    measured_on: v.measuredOn,
+    measured_at: v.measuredAt ? v.measuredAt.toISOString() : null,
+    value: v.value,
+    source: v.source,
+    note: v.note,
+    created_at: v.createdAt.toISOString(),
+    updated_at: v.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,108 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsPastOrTodayDate } from '../../profiles/calendar-date';
+import { TRACKING_SOURCES, TrackingSource } from '../../profiles/tracking-common';
+import type { WeightEntry } from '../weight-entry.entity';
+
+export class CreateWeightRequest {
+  @ApiProperty({ example: '2026-04-01', description: 'YYYY-MM-DD, not in the future' })
+  @IsPastOrTodayDate()
+  date!: string;
+
+  @ApiProperty({ example: 78.4, minimum: 20, maximum: 400 })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(20)
+  @Max(400)
+  weight_kg!: number;
+
+  @ApiPropertyOptional({ example: 18.5, minimum: 2, maximum: 70, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 })
+  @Min(2)
+  @Max(70)
+  body_fat_pct?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
+  @IsOptional()
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+/** Changes the fields sent; `null` clears body_fat_pct or note. */
+export class UpdateWeightRequest {
+  @ApiPropertyOptional({ example: '2026-04-01' })
+  @ValidateIf((o: UpdateWeightRequest) => o.date !== undefined)
+  @IsPastOrTodayDate()
+  date?: string;
+
+  @ApiPropertyOptional({ example: 78.4, minimum: 20, maximum: 400 })
+  @ValidateIf((o: UpdateWeightRequest) => o.weight_kg !== undefined)
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(20)
+  @Max(400)
+  weight_kg?: number;
+
+  @ApiPropertyOptional({ minimum: 2, maximum: 70, nullable: true, type: Number })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 })
+  @Min(2)
+  @Max(70)
+  body_fat_pct?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string | null;
+
+  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
+  @ValidateIf((o: UpdateWeightRequest) => o.source !== undefined)
+  @IsIn(TRACKING_SOURCES)
+  source?: TrackingSource;
+}
+
+export class WeightResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: '2026-04-01' }) date!: string;
+  @ApiProperty({ example: 78.4 }) weight_kg!: number;
+  @ApiProperty({ nullable: true, type: Number }) body_fat_pct!: number | null;
+  @ApiProperty({ nullable: true, type: String }) note!: string | null;
+  @ApiProperty({ enum: TRACKING_SOURCES }) source!: TrackingSource;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class WeightListResponse {
+  @ApiProperty({ type: [WeightResponse] }) items!: WeightResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}
+
+export function toWeightResponse(e: WeightEntry): WeightResponse {
+  return {
+    id: e.id,
+    date: e.date,
+    weight_kg: e.weightKg,
+    body_fat_pct: e.bodyFatPct,
+    note: e.note,
+    source: e.source,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}

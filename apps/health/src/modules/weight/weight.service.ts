@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '@sports/common';
+import { isUniqueViolation } from '../profiles/persistence';
+import type { DateRangeQuery } from '../profiles/tracking-common';
+import {
+  CreateWeightRequest,
+  toWeightResponse,
+  UpdateWeightRequest,
+  WeightListResponse,
+  WeightResponse,
+} from './dto/weight.dto';
+import { WeightEntry } from './weight-entry.entity';
+import { WEIGHT_DAY_UNIQUE, WeightRepository } from './weight.repository';
+
+/** Weight entries: owner-only, one per user and day. */
+@Injectable()
+export class WeightService {
+  constructor(private readonly weights: WeightRepository) {}
+
+  async create(userId: string, input: CreateWeightRequest): Promise<WeightResponse> {
+    const entry = await this.writeOnce(userId, input.date, () =>
+      this.weights.insert({
+        userId,
+        date: input.date,
+        weightKg: input.weight_kg,
+        bodyFatPct: input.body_fat_pct ?? null,
+        note: input.note ?? null,
+        source: input.source ?? 'manual',
+      }),
+    );
+    return toWeightResponse(entry);
+  }
+
+  async list(userId: string, query: DateRangeQuery): Promise<WeightListResponse> {
+    const [items, total] = await this.weights.list(userId, query);
+    return {
+      items: items.map(toWeightResponse),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async get(userId: string, id: string): Promise<WeightResponse> {
+    return toWeightResponse(await this.findOwnOrFail(userId, id));
+  }
+
+  async update(userId: string, id: string, input: UpdateWeightRequest): Promise<WeightResponse> {
+    const entry = await this.findOwnOrFail(userId, id);
+    if (input.date !== undefined) entry.date = input.date;
+    if (input.weight_kg !== undefined) entry.weightKg = input.weight_kg;
+    if (input.body_fat_pct !== undefined) entry.bodyFatPct = input.body_fat_pct;
+    if (input.note !== undefined) entry.note = input.note;
+    if (input.source !== undefined) entry.source = input.source;
+    return toWeightResponse(
+      await this.writeOnce(userId, entry.date, () => this.weights.save(entry)),
+    );
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.weights.delete(await this.findOwnOrFail(userId, id));
+  }
+
+  /** Another user's entry answers 404, exactly like a missing one. */
+  private async findOwnOrFail(userId: string, id: string): Promise<WeightEntry> {
+    const entry = await this.weights.findOwn(userId, id);
+    if (!entry) throw new NotFoundError('Weight entry', id);
+    return entry;
+  }
+
+  /** Runs a write and turns the per-day unique constraint into 409 naming the existing entry. */
+  private async writeOnce(
+    userId: string,
+    date: string,
+    write: () => Promise<WeightEntry>,
+  ): Promise<WeightEntry> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error, WEIGHT_DAY_UNIQUE)) throw error;
+      const existing = await this.weights.findOnDay(userId, date);
+      throw new ConflictError(
+        `A weight entry for ${date} already exists.`,
+        'WEIGHT_EXISTS_FOR_DAY',
+        {
+          hint: 'Update the existing entry with PUT /api/weight/{id}.',
+          extensions: { existing_id: existing?.id ?? null },
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// Shared benchmark plumbing: start a built service as a child process, wait until it is
+// ready, load it with autocannon, and write results as JSON and Markdown to bench/results/.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RESULTS = path.join(ROOT, 'bench', 'results');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `url` answers 200, or fails after `timeoutMs`. */
+export async function waitFor(url, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts `apps/<service>/dist/main.js` on `port`. Without `databaseUrl` the service starts its
+ * own embedded PostgreSQL in `.data/bench-<service>`.
+ */
+export async function startService(service, { port, databaseUrl, env = {} } = {}) {
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
+    DATA_DIR: `.data/bench-${service}`,
+    EMBEDDED_PG_PORT: String(port + 51000),
+    ...env,
+  };
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps', service, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health/ready`);
+  return {
+    base,
+    pid: child.pid,
+    readyMs: Date.now() - started,
+    rssBytes: () => rssOf(child.pid),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process from /proc (Linux). */
+export function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** A bare Node http server answering `body` as JSON on every request: the baseline. */
+export async function startBareServer(body) {
+  const payload = JSON.stringify(body);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(payload);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  return { base: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+/** Runs autocannon and returns the figures we report. */
+export async function load(
+  url,
+  { connections = 50, duration = 10, headers = {}, method = 'GET', body } = {},
+) {
+  const result = await autocannon({ url, connections, duration, headers, method, body });
+  return {
+    url,
+    connections,
+    duration_s: duration,
+    requests_per_s: Math.round(result.requests.average),
+    latency_ms: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      mean: Math.round(result.latency.average * 100) / 100,
+    },
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+export function machine() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    database: process.env.DATABASE_URL ? 'external' : 'embedded',
+  };
+}
+
+/** Writes `<name>.json` and `<name>.md` into bench/results/. */
+export function writeResults(name, data, markdown) {
+  mkdirSync(RESULTS, { recursive: true });
+  const stamped = { name, measured_at: new Date().toISOString(), machine: machine(), ...data };
+  writeFileSync(path.join(RESULTS, `${name}.json`), JSON.stringify(stamped, null, 2) + '\n');
+  writeFileSync(path.join(RESULTS, `${name}.md`), markdown + '\n');
+  return stamped;
+}
+
+export const ratio = (a, b) => Math.round((a / b) * 100) / 100;
