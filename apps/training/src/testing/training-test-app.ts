@@ -26,7 +26,13 @@ let counter = 0;
 export async function startTrainingTestApp(
   env: Record<string, string> = {},
 ): Promise<TrainingTestApp> {
-  const config = loadTrainingConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  // Tests sign in many profiles from one IP; the login limit has its own tests that lower it.
+  const config = loadTrainingConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    LOGIN_RATE_LIMIT: '10000',
+    ...env,
+  });
   const base = await startTestApp({
     release: RELEASE,
     config,

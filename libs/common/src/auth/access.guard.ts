@@ -1,8 +1,9 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { DiscoveryService, Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { DomainError, ForbiddenError, UnauthenticatedError } from '../errors';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
+import { AFTER_AUTHENTICATION_METADATA, AfterAuthenticationHook } from './after-authentication';
 import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
 
 /**
@@ -11,8 +12,11 @@ import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
+  private hooks?: AfterAuthenticationHook[];
+
   constructor(
     private readonly reflector: Reflector,
+    private readonly discovery: DiscoveryService,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
   ) {
     super();
@@ -23,19 +27,32 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (!rule) throw new ForbiddenError('This route declares no access rule.');
     if (rule.kind === 'public') return true;
     await super.canActivate(context);
-    if (rule.kind === 'roles') {
-      const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
-      if (!this.hasAnyRole(user.role, rule.roles)) {
-        throw new ForbiddenError(
-          `This action requires the role ${rule.roles.join(' or ')}.`,
-          'FORBIDDEN',
-          {
-            extensions: { required_roles: rule.roles },
-          },
-        );
-      }
+    const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+    if (rule.kind === 'roles' && !this.hasAnyRole(user.role, rule.roles)) {
+      throw new ForbiddenError(
+        `This action requires the role ${rule.roles.join(' or ')}.`,
+        'FORBIDDEN',
+        {
+          extensions: { required_roles: rule.roles },
+        },
+      );
     }
+    for (const hook of this.afterAuthenticationHooks())
+      await hook.afterAuthentication(context, user);
     return true;
+  }
+
+  private afterAuthenticationHooks(): AfterAuthenticationHook[] {
+    this.hooks ??= this.discovery
+      .getProviders()
+      .filter(
+        (w) =>
+          w.metatype &&
+          w.instance &&
+          Reflect.getMetadata(AFTER_AUTHENTICATION_METADATA, w.metatype),
+      )
+      .map((w) => w.instance as AfterAuthenticationHook);
+    return this.hooks;
   }
 
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {

@@ -1,7 +1,9 @@
 import { Init1778198400000 } from './1778198400000-init';
+import { Clubs1778198401000 } from './1778198401000-clubs';
+import { LoginBackoff1778198402000 } from './1778198402000-login-backoff';
 
 /** Every migration of the training service, oldest first. */
-export const MIGRATIONS = [Init1778198400000];
+export const MIGRATIONS = [Init1778198400000, Clubs1778198401000, LoginBackoff1778198402000];
 
 /** Tables whose presence the readiness probe checks. */
-export const CORE_TABLES = ['profiles', 'refresh_tokens'];
+export const CORE_TABLES = ['profiles', 'refresh_tokens', 'clubs', 'club_members'];

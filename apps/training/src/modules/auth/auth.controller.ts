@@ -1,5 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { Public } from '@sports/common';
 import { AuthService } from './auth.service';
 import {
@@ -9,6 +15,7 @@ import {
   RegisterRequest,
   TokenResponse,
 } from './dto/auth.dto';
+import { LoginThrottlerGuard } from './login-throttler.guard';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -24,8 +31,13 @@ export class AuthController {
 
   @Post('login')
   @Public()
+  @UseGuards(LoginThrottlerGuard)
   @HttpCode(200)
   @ApiOkResponse({ type: AuthResponse })
+  @ApiTooManyRequestsResponse({
+    description:
+      'RATE_LIMITED (problem+json, Retry-After): too many attempts from this IP, or the account is locked after repeated failures',
+  })
   login(@Body() body: LoginRequest): Promise<AuthResponse> {
     return this.auth.login(body);
   }

@@ -3,6 +3,7 @@ import {
   AuthTokensService,
   ConflictError,
   PasswordHasher,
+  RateLimitedError,
   registerAccount,
   SERVICE_CONFIG,
   TokenPair,
@@ -49,14 +50,34 @@ export class AuthService {
     return this.signedIn(profile.id);
   }
 
+  /**
+   * Email + PIN sign-in. An account locked by the failure backoff is refused with 429 before
+   * its PIN is looked at (a right PIN does not get through a lock); each wrong PIN counts one
+   * more consecutive failure, a right one resets the count.
+   */
   async login(input: LoginRequest): Promise<AuthResponse> {
-    const profile = await this.profiles.findByEmailWithSecret(input.email);
-    const valid = await this.hasher.verifyOrFail(profile?.pinHash, input.pin);
-    if (!profile || !valid)
+    const candidate = await this.profiles.findLoginCandidate(input.email);
+    if (candidate && candidate.lockedForSeconds > 0) {
+      throw new RateLimitedError(
+        candidate.lockedForSeconds,
+        'This account is locked for a moment after repeated failed sign-ins; try again later.',
+      );
+    }
+    const valid = await this.hasher.verifyOrFail(candidate?.pinHash, input.pin);
+    if (!candidate || !valid) {
+      if (candidate) {
+        await this.profiles.recordFailedLogin(
+          candidate.id,
+          this.config.LOGIN_BACKOFF_THRESHOLD,
+          this.config.LOGIN_BACKOFF_MAX_SECONDS,
+        );
+      }
       throw new UnauthenticatedError('Email or PIN is wrong.', {
         hint: 'Check both and try again.',
       });
-    return this.signedIn(profile.id);
+    }
+    await this.profiles.resetFailedLogins(candidate.id);
+    return this.signedIn(candidate.id);
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {

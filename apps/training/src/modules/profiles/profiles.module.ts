@@ -2,13 +2,16 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
 import { Profile } from './profile.entity';
 import { ProfileResolver } from './profile-resolver.service';
+import { ProfilesController } from './profiles.controller';
 import { ProfilesRepository } from './profiles.repository';
+import { ProfilesService } from './profiles.service';
 
 @FeatureModule({
   name: 'profiles',
   version: '1.7.0',
   imports: [TypeOrmModule.forFeature([Profile])],
-  providers: [ProfilesRepository, ProfileResolver],
+  controllers: [ProfilesController],
+  providers: [ProfilesRepository, ProfileResolver, ProfilesService],
   exports: [ProfilesRepository, ProfileResolver],
 })
 export class ProfilesModule {}

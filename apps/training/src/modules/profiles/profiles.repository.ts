@@ -1,15 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Profile, ProfileRole } from './profile.entity';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Profile, ProfileRole, ProfileTier } from './profile.entity';
+
+/** What sign-in needs of a profile: its id, PIN hash and how long it is still locked. */
+export interface LoginCandidate {
+  id: string;
+  pinHash: string;
+  /** Whole seconds until the backoff lock ends; 0 when not locked. */
+  lockedForSeconds: number;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  pinHash?: string;
+  role?: ProfileRole;
+  tier?: ProfileTier;
+  activeClubId?: string | null;
+  exerciseListPrefs?: Record<string, unknown>;
+}
 
 /** The only place with queries on `profiles`. */
 @Injectable()
 export class ProfilesRepository {
   constructor(@InjectRepository(Profile) private readonly profiles: Repository<Profile>) {}
 
-  findById(id: string): Promise<Profile | null> {
-    return this.profiles.findOneBy({ id });
+  findById(id: string, manager?: EntityManager): Promise<Profile | null> {
+    return (manager?.getRepository(Profile) ?? this.profiles).findOneBy({ id });
   }
 
   /** With the PIN hash, for sign-in only. */
@@ -21,24 +40,128 @@ export class ProfilesRepository {
       .getOne();
   }
 
-  async emailTaken(email: string, manager: EntityManager): Promise<boolean> {
-    return manager
+  /** The sign-in view of the profile with this email (case-insensitive), or null. */
+  async findLoginCandidate(email: string): Promise<LoginCandidate | null> {
+    const rows: { id: string; pin_hash: string; locked_for: number }[] = await this.profiles.query(
+      `SELECT id, pin_hash,
+              GREATEST(0, ceil(EXTRACT(EPOCH FROM (login_locked_until - now()))))::int AS locked_for
+         FROM profiles WHERE lower(email) = lower($1)`,
+      [email],
+    );
+    const row = rows[0];
+    return row
+      ? { id: row.id, pinHash: row.pin_hash, lockedForSeconds: row.locked_for ?? 0 }
+      : null;
+  }
+
+  /**
+   * Counts one more consecutive failed sign-in, atomically. From the `threshold`-th failure on,
+   * each failure locks the account for 2^(failures - threshold) seconds, at most `maxSeconds`.
+   */
+  async recordFailedLogin(id: string, threshold: number, maxSeconds: number): Promise<void> {
+    await this.profiles.query(
+      `UPDATE profiles
+          SET failed_login_count = failed_login_count + 1,
+              login_locked_until = CASE
+                WHEN failed_login_count + 1 >= $2
+                THEN now() + make_interval(secs => LEAST($3::float8,
+                       power(2, LEAST(failed_login_count + 1 - $2, 30))::float8))
+                ELSE login_locked_until END
+        WHERE id = $1`,
+      [id, threshold, maxSeconds],
+    );
+  }
+
+  /** A successful sign-in (or a new PIN) ends the backoff. */
+  async resetFailedLogins(id: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.profiles.manager).query(
+      `UPDATE profiles SET failed_login_count = 0, login_locked_until = NULL
+        WHERE id = $1 AND (failed_login_count <> 0 OR login_locked_until IS NOT NULL)`,
+      [id],
+    );
+  }
+
+  async emailTaken(email: string, manager: EntityManager, exceptId?: string): Promise<boolean> {
+    const qb = manager
       .getRepository(Profile)
       .createQueryBuilder('p')
-      .where('lower(p.email) = lower(:email)', { email })
-      .getExists();
+      .where('lower(p.email) = lower(:email)', { email });
+    if (exceptId) qb.andWhere('p.id <> :exceptId', { exceptId });
+    return qb.getExists();
   }
 
   count(manager: EntityManager): Promise<number> {
     return manager.getRepository(Profile).count();
   }
 
+  countByRole(role: ProfileRole, manager: EntityManager): Promise<number> {
+    return manager.getRepository(Profile).countBy({ role });
+  }
+
+  /** A page of profiles ordered by name, optionally filtered by a substring of name or email. */
+  async list(options: {
+    limit: number;
+    offset: number;
+    search?: string;
+  }): Promise<{ items: Profile[]; total: number }> {
+    const qb = this.profiles.createQueryBuilder('p');
+    if (options.search) {
+      const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.where('(p.name ILIKE :pattern OR p.email ILIKE :pattern)', { pattern });
+    }
+    const [items, total] = await qb
+      .orderBy('lower(p.name)', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .limit(options.limit)
+      .offset(options.offset)
+      .getManyAndCount();
+    return { items, total };
+  }
+
   async insert(
     manager: EntityManager,
-    values: { name: string; email: string; pinHash: string; role: ProfileRole },
+    values: {
+      name: string;
+      email: string;
+      pinHash: string;
+      role: ProfileRole;
+      tier?: ProfileTier;
+    },
   ): Promise<Profile> {
     const repo = manager.getRepository(Profile);
-    const saved = await repo.save(repo.create({ ...values, tier: 'free', exerciseListPrefs: {} }));
+    const saved = await repo.save(
+      repo.create({ ...values, tier: values.tier ?? 'free', exerciseListPrefs: {} }),
+    );
     return (await repo.findOneByOrFail({ id: saved.id })) as Profile;
+  }
+
+  async update(manager: EntityManager, id: string, changes: ProfileChanges): Promise<Profile> {
+    const repo = manager.getRepository(Profile);
+    if (Object.keys(changes).length)
+      await repo.update({ id }, changes as QueryDeepPartialEntity<Profile>);
+    return repo.findOneByOrFail({ id });
+  }
+
+  /** Locks the row for the rest of the transaction and returns it. */
+  findForUpdate(manager: EntityManager, id: string): Promise<Profile | null> {
+    return manager
+      .getRepository(Profile)
+      .createQueryBuilder('p')
+      .setLock('pessimistic_write')
+      .where('p.id = :id', { id })
+      .getOne();
+  }
+
+  /** Locks every superadmin row for the rest of the transaction and returns their ids. */
+  async lockSuperadmins(manager: EntityManager): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM profiles WHERE role = 'superadmin' ORDER BY id FOR UPDATE`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<boolean> {
+    const result = await manager.getRepository(Profile).delete({ id });
+    return (result.affected ?? 0) > 0;
   }
 }

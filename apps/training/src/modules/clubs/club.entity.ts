@@ -1,0 +1,19 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+@Entity('clubs')
+export class Club {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column() name!: string;
+  @Column({ type: 'text', nullable: true }) description!: string | null;
+  @Column({ type: 'text', nullable: true }) city!: string | null;
+  @Column() isListed!: boolean;
+  @Column({ type: 'uuid', nullable: true }) primaryAdminProfileId!: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '@sports/common';
+import { PageQuery } from '../club-memberships/dto/page.query';
+import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { Tenant } from '../tenant-context/tenant-context.decorators';
+import {
+  CreateGroupRequest,
+  GroupListResponse,
+  GroupResponse,
+  UpdateGroupRequest,
+} from './dto/group.dto';
+import { GroupsService } from './groups.service';
+
+@ApiTags('groups')
+@Controller()
+export class GroupsController {
+  constructor(private readonly groups: GroupsService) {}
+
+  @Get('clubs/:id/groups')
+  @Authenticated()
+  @ApiOkResponse({ type: GroupListResponse })
+  list(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) clubId: string,
+    @Query() query: PageQuery,
+  ): Promise<GroupListResponse> {
+    return this.groups.list(ctx, clubId, query);
+  }
+
+  @Post('clubs/:id/groups')
+  @Authenticated()
+  @ApiCreatedResponse({ type: GroupResponse })
+  create(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) clubId: string,
+    @Body() body: CreateGroupRequest,
+  ): Promise<GroupResponse> {
+    return this.groups.create(ctx, clubId, body);
+  }
+
+  @Get('groups/:gid')
+  @Authenticated()
+  @ApiOkResponse({ type: GroupResponse })
+  get(
+    @Tenant() ctx: TenantContext,
+    @Param('gid', UuidParamPipe) groupId: string,
+  ): Promise<GroupResponse> {
+    return this.groups.get(ctx, groupId);
+  }
+
+  @Put('groups/:gid')
+  @Authenticated()
+  @ApiOkResponse({ type: GroupResponse })
+  update(
+    @Tenant() ctx: TenantContext,
+    @Param('gid', UuidParamPipe) groupId: string,
+    @Body() body: UpdateGroupRequest,
+  ): Promise<GroupResponse> {
+    return this.groups.update(ctx, groupId, body);
+  }
+
+  @Delete('groups/:gid')
+  @Authenticated()
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  remove(
+    @Tenant() ctx: TenantContext,
+    @Param('gid', UuidParamPipe) groupId: string,
+  ): Promise<void> {
+    return this.groups.remove(ctx, groupId);
+  }
+}

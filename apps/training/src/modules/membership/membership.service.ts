@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@sports/common';
+import { ProfilesRepository } from '../profiles/profiles.repository';
+import type { ProfileTier } from '../profiles/profile.entity';
+import type { MembershipResponse } from './dto/membership.dto';
+import { TIER_LIMITS, TierLimits } from './membership-tiers';
+
+/** What each tier allows; read by the tenant context and media uploads for their limits. */
+@Injectable()
+export class MembershipService {
+  constructor(private readonly profiles: ProfilesRepository) {}
+
+  /** The limits of `tier` (a copy; unknown tiers get the free tier's limits). */
+  limitsFor(tier: ProfileTier | string): TierLimits {
+    const limits = (TIER_LIMITS as Record<string, TierLimits>)[tier] ?? TIER_LIMITS.free;
+    return { ...limits };
+  }
+
+  async ofProfile(profileId: string): Promise<MembershipResponse> {
+    const profile = await this.profiles.findById(profileId);
+    if (!profile) throw new NotFoundError('Profile', profileId);
+    return { tier: profile.tier, limits: this.limitsFor(profile.tier) };
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, Roles, ValidationFailedError } from '@sports/common';
+import { AllowStaleClubContext } from '../tenant-context/tenant-context.decorators';
+import {
+  CreatedProfileResponse,
+  CreateProfileRequest,
+  ListProfilesQuery,
+  OwnProfileResponse,
+  ProfileListResponse,
+  UpdateProfileRequest,
+} from './dto/profile.dto';
+import { ProfileResponse } from './profile.response';
+import { ProfilesService } from './profiles.service';
+
+/** Path ids are UUIDs; anything else is 400 VALIDATION_FAILED. */
+const uuid = new ParseUUIDPipe({
+  exceptionFactory: () =>
+    new ValidationFailedError('The profile id in the path must be a UUID.', [
+      { path: 'id', message: 'must be a UUID' },
+    ]),
+});
+
+@ApiTags('profiles')
+@Controller()
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  @Get('profiles')
+  @Roles('admin')
+  @ApiOkResponse({ type: ProfileListResponse })
+  list(@Query() query: ListProfilesQuery): Promise<ProfileListResponse> {
+    return this.profiles.list(query);
+  }
+
+  @Post('profiles')
+  @Roles('admin')
+  @ApiCreatedResponse({ type: CreatedProfileResponse })
+  @ApiConflictResponse({ description: 'EMAIL_TAKEN' })
+  create(
+    @CurrentUser() caller: AuthUser,
+    @Body() body: CreateProfileRequest,
+  ): Promise<CreatedProfileResponse> {
+    return this.profiles.create(caller, body);
+  }
+
+  /** Declared before `profiles/:pid` so that `me` is never taken for an id. */
+  @Get('profiles/me')
+  @Authenticated()
+  @AllowStaleClubContext()
+  @ApiHeader({ name: 'X-Active-Club-Id', required: false, description: 'A stale value is ignored' })
+  @ApiOkResponse({ type: OwnProfileResponse })
+  me(
+    @CurrentUser() caller: AuthUser,
+    @Headers('x-active-club-id') activeClub?: string,
+  ): Promise<OwnProfileResponse> {
+    return this.profiles.me(caller, activeClub);
+  }
+
+  @Get('profiles/:pid')
+  @Authenticated()
+  @ApiOkResponse({ type: ProfileResponse })
+  @ApiNotFoundResponse()
+  get(@CurrentUser() caller: AuthUser, @Param('pid', uuid) pid: string): Promise<ProfileResponse> {
+    return this.profiles.get(caller, pid);
+  }
+
+  @Put('profiles/:id')
+  @Authenticated()
+  @ApiOkResponse({ type: ProfileResponse })
+  @ApiConflictResponse({ description: 'EMAIL_TAKEN or LAST_SUPERADMIN' })
+  @ApiUnprocessableEntityResponse({ description: 'ACTIVE_CLUB_NOT_A_MEMBERSHIP' })
+  update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', uuid) id: string,
+    @Body() body: UpdateProfileRequest,
+  ): Promise<ProfileResponse> {
+    return this.profiles.update(caller, id, body);
+  }
+
+  @Put('profile')
+  @Authenticated()
+  @ApiOkResponse({ type: ProfileResponse })
+  @ApiConflictResponse({ description: 'EMAIL_TAKEN or LAST_SUPERADMIN' })
+  @ApiUnprocessableEntityResponse({ description: 'ACTIVE_CLUB_NOT_A_MEMBERSHIP' })
+  updateOwn(
+    @CurrentUser() caller: AuthUser,
+    @Body() body: UpdateProfileRequest,
+  ): Promise<ProfileResponse> {
+    return this.profiles.update(caller, caller.id, body);
+  }
+
+  @Delete('profiles/:pid')
+  @Roles('admin')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiConflictResponse({ description: 'LAST_SUPERADMIN' })
+  remove(@CurrentUser() caller: AuthUser, @Param('pid', uuid) pid: string): Promise<void> {
+    return this.profiles.delete(caller, pid);
+  }
+}

@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  AuthUser,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PasswordHasher,
+  UnprocessableError,
+  ValidationFailedError,
+} from '@sports/common';
+import { randomInt } from 'node:crypto';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
+import { TenantContextService } from '../tenant-context/tenant-context.service';
+import {
+  CreatedProfileResponse,
+  CreateProfileRequest,
+  ListProfilesQuery,
+  OwnProfileResponse,
+  ProfileListResponse,
+  UpdateProfileRequest,
+} from './dto/profile.dto';
+import { validateExerciseListPrefs } from './exercise-list-prefs';
+import { Profile, ProfileRole } from './profile.entity';
+import { ProfileResponse, toProfileResponse } from './profile.response';
+import { ProfileChanges, ProfilesRepository } from './profiles.repository';
+
+export function isPlatformAdminRole(role: string): boolean {
+  return role === 'admin' || role === 'superadmin';
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (
+    err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505'
+  );
+}
+
+/**
+ * Profile rules: who may read, create, change and delete which profile, and which fields.
+ * Clubs come from the club-memberships and tenant-context modules; they import this module,
+ * so their services are looked up at call time instead of importing their modules here.
+ */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    private readonly profiles: ProfilesRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly dataSource: DataSource,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  private get memberships(): ClubMembershipsService {
+    return this.moduleRef.get(ClubMembershipsService, { strict: false });
+  }
+
+  private get tenants(): TenantContextService {
+    return this.moduleRef.get(TenantContextService, { strict: false });
+  }
+
+  async list(query: ListProfilesQuery): Promise<ProfileListResponse> {
+    const { items, total } = await this.profiles.list(query);
+    return {
+      items: items.map(toProfileResponse),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async create(caller: AuthUser, input: CreateProfileRequest): Promise<CreatedProfileResponse> {
+    const role = input.role ?? 'user';
+    this.assertMayAssignRole(caller, role);
+    const generated = input.pin === undefined;
+    const pin = input.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const pinHash = await this.hasher.hash(pin);
+    const email = input.email.toLowerCase();
+    try {
+      const profile = await this.dataSource.transaction(async (m) => {
+        await this.assertEmailFree(email, m);
+        return this.profiles.insert(m, {
+          name: input.name,
+          email,
+          pinHash,
+          role,
+          tier: input.tier ?? 'free',
+        });
+      });
+      return { ...toProfileResponse(profile), ...(generated ? { initial_pin: pin } : {}) };
+    } catch (err) {
+      throw this.emailConflictOr(err);
+    }
+  }
+
+  async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
+    const profile = await this.profiles.findById(caller.id);
+    if (!profile) throw new NotFoundError('Profile', caller.id);
+    const tenant = await this.tenants.describe(profile.id, profile.role, headerClubId);
+    return {
+      ...toProfileResponse(profile),
+      clubs: tenant.clubs.map((c) => ({ id: c.id, name: c.name, roles: [...c.roles] })),
+      effective_club_id: tenant.effective_club_id,
+    };
+  }
+
+  async get(caller: AuthUser, id: string): Promise<ProfileResponse> {
+    this.assertOwnerOrAdmin(caller, id);
+    const profile = await this.profiles.findById(id);
+    if (!profile) throw new NotFoundError('Profile', id);
+    return toProfileResponse(profile);
+  }
+
+  async update(
+    caller: AuthUser,
+    id: string,
+    input: UpdateProfileRequest,
+  ): Promise<ProfileResponse> {
+    this.assertOwnerOrAdmin(caller, id);
+    const callerIsAdmin = isPlatformAdminRole(caller.role);
+    if ((input.role !== undefined || input.tier !== undefined) && !callerIsAdmin) {
+      throw new ForbiddenError(
+        'Only platform admins change role or tier.',
+        'ROLE_CHANGE_FORBIDDEN',
+      );
+    }
+    if (input.role !== undefined) this.assertMayAssignRole(caller, input.role);
+    if (input.exercise_list_prefs !== undefined) {
+      const errors = validateExerciseListPrefs(input.exercise_list_prefs);
+      if (errors.length) {
+        throw new ValidationFailedError('exercise_list_prefs is not a valid filter set.', errors);
+      }
+    }
+    const pinHash = input.pin !== undefined ? await this.hasher.hash(input.pin) : undefined;
+
+    try {
+      const updated = await this.dataSource.transaction(async (m) => {
+        const target = await this.profiles.findForUpdate(m, id);
+        if (!target) throw new NotFoundError('Profile', id);
+        this.assertMayChange(caller, target);
+        const changes: ProfileChanges = {};
+        if (input.name !== undefined) changes.name = input.name;
+        if (input.email !== undefined) {
+          const email = input.email.toLowerCase();
+          if (email !== target.email.toLowerCase()) await this.assertEmailFree(email, m, id);
+          changes.email = email;
+        }
+        if (pinHash !== undefined) changes.pinHash = pinHash;
+        if (input.tier !== undefined) changes.tier = input.tier;
+        if (input.role !== undefined && input.role !== target.role) {
+          if (target.role === 'superadmin') await this.assertNotLastSuperadmin(m, target.id);
+          changes.role = input.role;
+        }
+        if (input.active_club_id !== undefined) {
+          if (input.active_club_id !== null) {
+            await this.assertMayUseClub(target, input.active_club_id);
+          }
+          changes.activeClubId = input.active_club_id;
+        }
+        if (input.exercise_list_prefs !== undefined) {
+          changes.exerciseListPrefs = input.exercise_list_prefs;
+        }
+        const saved = await this.profiles.update(m, id, changes);
+        if (pinHash !== undefined) await this.profiles.resetFailedLogins(id, m);
+        return saved;
+      });
+      return toProfileResponse(updated);
+    } catch (err) {
+      throw this.emailConflictOr(err);
+    }
+  }
+
+  async delete(caller: AuthUser, id: string): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const target = await this.profiles.findForUpdate(m, id);
+      if (!target) throw new NotFoundError('Profile', id);
+      this.assertMayChange(caller, target);
+      if (target.role === 'superadmin') await this.assertNotLastSuperadmin(m, target.id);
+      await this.profiles.delete(m, id);
+    });
+  }
+
+  // ---- rules ----
+
+  /** Reads and writes of a profile: its owner or a platform admin (403 before any lookup). */
+  private assertOwnerOrAdmin(caller: AuthUser, id: string): void {
+    if (caller.id !== id && !isPlatformAdminRole(caller.role)) {
+      throw new ForbiddenError('You may only access your own profile.');
+    }
+  }
+
+  /** A superadmin's profile is changed or deleted only by a superadmin (or by its owner). */
+  private assertMayChange(caller: AuthUser, target: Profile): void {
+    if (target.role === 'superadmin' && caller.role !== 'superadmin' && caller.id !== target.id) {
+      throw new ForbiddenError(
+        'Only a superadmin may change or delete a superadmin.',
+        'SUPERADMIN_REQUIRED',
+      );
+    }
+  }
+
+  private assertMayAssignRole(caller: AuthUser, role: ProfileRole): void {
+    if (role === 'superadmin' && caller.role !== 'superadmin') {
+      throw new ForbiddenError(
+        'Only a superadmin may assign the role superadmin.',
+        'SUPERADMIN_REQUIRED',
+      );
+    }
+  }
+
+  /** The platform keeps at least one superadmin. */
+  private async assertNotLastSuperadmin(m: EntityManager, targetId: string): Promise<void> {
+    const ids = await this.profiles.lockSuperadmins(m);
+    if (ids.length <= 1 && ids.includes(targetId)) {
+      throw new ConflictError(
+        'This is the last superadmin; appoint another one first.',
+        'LAST_SUPERADMIN',
+      );
+    }
+  }
+
+  /**
+   * The active club must be a club the profile belongs to; a platform admin may pick any
+   * existing club (the tenant context accepts that for platform admins).
+   */
+  private async assertMayUseClub(target: Profile, clubId: string): Promise<void> {
+    const clubs = (await this.memberships.clubsOfProfiles([target.id])).get(target.id) ?? [];
+    if (clubs.some((c) => c.id === clubId)) return;
+    if (isPlatformAdminRole(target.role) && (await this.memberships.clubExists(clubId))) return;
+    throw new UnprocessableError(
+      'active_club_id must name a club this profile is a member of.',
+      'ACTIVE_CLUB_NOT_A_MEMBERSHIP',
+      { errors: [{ path: 'active_club_id', message: 'not a club of this profile' }] },
+    );
+  }
+
+  private async assertEmailFree(email: string, m: EntityManager, exceptId?: string): Promise<void> {
+    if (await this.profiles.emailTaken(email, m, exceptId)) {
+      throw new ConflictError('A profile with this email already exists.', 'EMAIL_TAKEN');
+    }
+  }
+
+  private emailConflictOr(err: unknown): unknown {
+    return isUniqueViolation(err)
+      ? new ConflictError('A profile with this email already exists.', 'EMAIL_TAKEN')
+      : err;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './tenant-context';
+export * from './tenant-context.decorators';
+export * from './tenant-context.service';

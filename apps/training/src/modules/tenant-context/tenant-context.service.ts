@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { ForbiddenError } from '@sports/common';
+import { isUUID } from 'class-validator';
+import type { ClubMemberRole } from '../club-memberships/club-member-role';
+import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
+import { ProfilesRepository } from '../profiles/profiles.repository';
+import { isPlatformAdmin, TenantContext } from './tenant-context';
+
+/** What `GET /api/profiles/me` shows about the caller's clubs. */
+export interface TenantDescription {
+  clubs: { id: string; name: string; roles: ClubMemberRole[] }[];
+  effective_club_id: string | null;
+}
+
+interface TenantHolder {
+  context?: TenantContext;
+}
+
+/**
+ * Resolves who calls in which club, and hands the result of the current request to any
+ * module through `current()`. A middleware opens one async scope per request; the guard fills it.
+ */
+@Injectable()
+export class TenantContextService {
+  private readonly storage = new AsyncLocalStorage<TenantHolder>();
+
+  constructor(
+    private readonly memberships: ClubMembershipsService,
+    private readonly profiles: ProfilesRepository,
+  ) {}
+
+  /** Runs `next` inside a fresh per-request scope (called by the middleware). */
+  runInScope<T>(next: () => T): T {
+    return this.storage.run({}, next);
+  }
+
+  /** Stores the resolved context for the rest of the request. */
+  bind(context: TenantContext): void {
+    const holder = this.storage.getStore();
+    if (holder) holder.context = context;
+  }
+
+  /** The context of the current request; throws on public routes or outside a request. */
+  current(): TenantContext {
+    const context = this.storage.getStore()?.context;
+    if (!context) throw new Error('No tenant context: the route is public or not in a request');
+    return context;
+  }
+
+  /** The context of the current request, or null (public routes, background jobs). */
+  currentOrNull(): TenantContext | null {
+    return this.storage.getStore()?.context ?? null;
+  }
+
+  /**
+   * Header naming the active club: a member's club, or any existing club for a platform admin.
+   * Otherwise 403 CLUB_CONTEXT_FORBIDDEN, unless `allowStale`, which discards the value.
+   * Without (a usable) header: the profile's active club when the caller may use it, else the
+   * oldest membership, else null.
+   */
+  async resolve(
+    profileId: string,
+    role: string,
+    headerClubId: string | undefined,
+    allowStale: boolean,
+  ): Promise<TenantContext & { clubNames: Map<string, string> }> {
+    const memberships = await this.memberships.membershipsOf(profileId);
+    const byClub = new Map<string, ClubMemberRole[]>(memberships.map((m) => [m.clubId, m.roles]));
+    const clubNames = new Map<string, string>(memberships.map((m) => [m.clubId, m.clubName]));
+    const admin = isPlatformAdmin({ role });
+    const usable = async (clubId: string): Promise<boolean> =>
+      byClub.has(clubId) || (admin && (await this.memberships.clubExists(clubId)));
+
+    let effective: string | null = null;
+    if (headerClubId !== undefined && headerClubId !== '') {
+      if (isUUID(headerClubId) && (await usable(headerClubId))) {
+        effective = headerClubId;
+      } else if (!allowStale) {
+        throw new ForbiddenError(
+          'X-Active-Club-Id names a club you cannot act in.',
+          'CLUB_CONTEXT_FORBIDDEN',
+          { extensions: { club_id: headerClubId } },
+        );
+      }
+    }
+    if (effective === null) {
+      const active = (await this.profiles.findById(profileId))?.activeClubId ?? null;
+      // The foreign key keeps active_club_id pointing at an existing club (or null).
+      if (active && (byClub.has(active) || admin)) effective = active;
+      else effective = memberships[0]?.clubId ?? null;
+    }
+    return {
+      profile_id: profileId,
+      role,
+      effective_club_id: effective,
+      club_roles: effective ? [...(byClub.get(effective) ?? [])] : [],
+      memberships: byClub,
+      clubNames,
+    };
+  }
+
+  /** The caller's clubs and effective club, discarding a stale header (own-profile read). */
+  async describe(
+    profileId: string,
+    role: string,
+    headerClubId: string | undefined,
+  ): Promise<TenantDescription> {
+    const ctx = await this.resolve(profileId, role, headerClubId, true);
+    return {
+      clubs: [...ctx.memberships].map(([id, roles]) => ({
+        id,
+        name: ctx.clubNames.get(id) ?? '',
+        roles: [...roles],
+      })),
+      effective_club_id: ctx.effective_club_id,
+    };
+  }
+}
