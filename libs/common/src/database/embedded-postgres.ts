@@ -68,6 +68,7 @@ export async function startEmbeddedPostgres(options: {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `The embedded PostgreSQL in ${dataDir} did not start on port ${options.port}: ${reason}`,
+      { cause: error },
     );
   }
   return {
