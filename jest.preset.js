@@ -14,6 +14,10 @@ const swc = {
   sourceMaps: 'inline',
 };
 
+// sanitize-html 2.18 requires htmlparser2 12 and its helpers, which ship as ES modules only:
+// Node loads them through require(esm), Jest's module registry cannot, so SWC compiles them.
+const ESM_ONLY = 'htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities';
+
 /** `harnessDir`: folder holding global-setup.ts / global-teardown.ts (the database harness). */
 function jestProjectConfig(dir, harnessDir = 'src/testing') {
   const setup = path.join(dir, harnessDir, 'global-setup.ts');
@@ -23,6 +27,7 @@ function jestProjectConfig(dir, harnessDir = 'src/testing') {
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
     transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
+    transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/(${ESM_ONLY})@|(${ESM_ONLY})/)`],
     moduleNameMapper: {
       '^@sports/common$': path.join(__dirname, 'libs/common/src/index.ts'),
       '^@sports/common/testing$': path.join(__dirname, 'libs/common/src/testing/index.ts'),

@@ -23,7 +23,7 @@ const service = await startService('training', {
   databaseUrl: process.env.DATABASE_URL
     ? process.env.DATABASE_URL.replace(/\/[^/]*$/, '/bench_training')
     : undefined,
-  env: { LOGIN_RATE_LIMIT: '100000000' },
+  env: { LOGIN_RATE_LIMIT: '100000' },
 });
 const json = { 'Content-Type': 'application/json' };
 const post = (path, body, headers = {}) =>

@@ -67,7 +67,13 @@ export async function startService(service, { port, databaseUrl, env = {} } = {}
   children.add(child);
   child.once('exit', () => children.delete(child));
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health/ready`);
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new Error(`${service} exited with code ${code} before it was ready`)),
+    ),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitFor(`${base}/api/health/ready`), exited]);
   const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${childEnv.EMBEDDED_PG_PORT}/${service}`;
   return {
     base,

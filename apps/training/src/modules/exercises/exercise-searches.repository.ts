@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface SavedSearchRow {
+  id: string;
+  profile_id: string;
+  name: string;
+  filters: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The only queries on `exercise_searches`; every one is scoped to the owning profile. */
+@Injectable()
+export class ExerciseSearchesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(
+    profileId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: SavedSearchRow[]; total: number }> {
+    const [{ total }]: { total: number }[] = await this.db.query(
+      'SELECT count(*)::int AS total FROM exercise_searches WHERE profile_id = $1',
+      [profileId],
+    );
+    const rows: SavedSearchRow[] = await this.db.query(
+      `SELECT * FROM exercise_searches WHERE profile_id = $1 ORDER BY lower(name), id
+       LIMIT $2 OFFSET $3`,
+      [profileId, page.limit, page.offset],
+    );
+    return { rows, total };
+  }
+
+  async findOwned(profileId: string, id: string): Promise<SavedSearchRow | null> {
+    const rows: SavedSearchRow[] = await this.db.query(
+      'SELECT * FROM exercise_searches WHERE id = $1 AND profile_id = $2',
+      [id, profileId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async nameTaken(profileId: string, name: string, exceptId?: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM exercise_searches
+       WHERE profile_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
+      [profileId, name, exceptId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(profileId: string, name: string, filters: object): Promise<string> {
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO exercise_searches (profile_id, name, filters) VALUES ($1, $2, $3::jsonb)
+       RETURNING id`,
+      [profileId, name, JSON.stringify(filters)],
+    );
+    return rows[0].id;
+  }
+
+  async update(id: string, values: { name?: string; filters?: object }): Promise<void> {
+    await this.db.query(
+      `UPDATE exercise_searches SET name = coalesce($2, name),
+         filters = coalesce($3::jsonb, filters), updated_at = now() WHERE id = $1`,
+      [id, values.name ?? null, values.filters ? JSON.stringify(values.filters) : null],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query('DELETE FROM exercise_searches WHERE id = $1', [id]);
+  }
+}

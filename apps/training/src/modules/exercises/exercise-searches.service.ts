@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError, ValidationFailedError } from '@sports/common';
+import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
+import { validateExerciseListPrefs } from '../profiles/exercise-list-prefs';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import type {
+  SavedSearchListResponse,
+  SavedSearchRequest,
+  SavedSearchResponse,
+  UpdateSavedSearchRequest,
+} from './dto/exercise.dto';
+import { ExerciseSearchesRepository, SavedSearchRow } from './exercise-searches.repository';
+
+const toResponse = (r: SavedSearchRow): SavedSearchResponse => ({
+  id: r.id,
+  name: r.name,
+  filters: r.filters,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+/**
+ * Saved exercise searches: a profile's named filter sets, private to their owner (another
+ * profile's search answers 404). Filters take the keys and types of `exercise_list_prefs`;
+ * applying one is `GET /api/exercises?saved_search_id=<id>`.
+ */
+@Injectable()
+export class ExerciseSearchesService {
+  constructor(private readonly repo: ExerciseSearchesRepository) {}
+
+  async list(ctx: TenantContext, query: PageQuery): Promise<SavedSearchListResponse> {
+    const page = pageOf(query);
+    const { rows, total } = await this.repo.list(ctx.profile_id, page);
+    return { items: rows.map(toResponse), total, ...page };
+  }
+
+  async get(ctx: TenantContext, id: string): Promise<SavedSearchResponse> {
+    return toResponse(await this.owned(ctx, id));
+  }
+
+  async create(ctx: TenantContext, body: SavedSearchRequest): Promise<SavedSearchResponse> {
+    this.validate(body.filters);
+    if (await this.repo.nameTaken(ctx.profile_id, body.name)) {
+      throw new ConflictError(`You already have a search named "${body.name}".`, 'NAME_TAKEN');
+    }
+    return this.get(ctx, await this.repo.insert(ctx.profile_id, body.name, body.filters));
+  }
+
+  async update(
+    ctx: TenantContext,
+    id: string,
+    body: UpdateSavedSearchRequest,
+  ): Promise<SavedSearchResponse> {
+    await this.owned(ctx, id);
+    if (body.filters) this.validate(body.filters);
+    if (body.name && (await this.repo.nameTaken(ctx.profile_id, body.name, id))) {
+      throw new ConflictError(`You already have a search named "${body.name}".`, 'NAME_TAKEN');
+    }
+    await this.repo.update(id, {
+      name: body.name ?? undefined,
+      filters: body.filters ?? undefined,
+    });
+    return this.get(ctx, id);
+  }
+
+  async remove(ctx: TenantContext, id: string): Promise<void> {
+    await this.owned(ctx, id);
+    await this.repo.delete(id);
+  }
+
+  private async owned(ctx: TenantContext, id: string): Promise<SavedSearchRow> {
+    const row = await this.repo.findOwned(ctx.profile_id, id);
+    if (!row) throw new NotFoundError('Saved exercise search', id);
+    return row;
+  }
+
+  private validate(filters: Record<string, unknown>): void {
+    const errors = validateExerciseListPrefs(filters, 'filters');
+    if (errors.length) throw new ValidationFailedError('The filters are not valid.', errors);
+  }
+}

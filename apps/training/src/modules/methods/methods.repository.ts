@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface MethodRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  created_by_profile_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type MethodValues = Partial<
+  Pick<MethodRow, 'slug' | 'name' | 'description' | 'created_by_profile_id'>
+>;
+const WRITABLE = ['slug', 'name', 'description', 'created_by_profile_id'] as const;
+
+/** The only queries on `methods`. */
+@Injectable()
+export class MethodsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(f: {
+    q?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: MethodRow[]; total: number }> {
+    const params: unknown[] = [];
+    let cond = '';
+    if (f.q) {
+      params.push(`%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      cond = 'WHERE name ILIKE $1';
+    }
+    const [{ total }]: { total: number }[] = await this.db.query(
+      `SELECT count(*)::int AS total FROM methods ${cond}`,
+      params,
+    );
+    const rows: MethodRow[] = await this.db.query(
+      `SELECT * FROM methods ${cond} ORDER BY lower(name), id
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    );
+    return { rows, total };
+  }
+
+  async findById(id: string): Promise<MethodRow | null> {
+    const rows: MethodRow[] = await this.db.query('SELECT * FROM methods WHERE id = $1', [id]);
+    return rows[0] ?? null;
+  }
+
+  async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      'SELECT 1 FROM methods WHERE slug = $1 AND id IS DISTINCT FROM $2',
+      [slug, exceptId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(v: MethodValues): Promise<string> {
+    const cols = WRITABLE.filter((k) => v[k] !== undefined);
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO methods (${cols.join(', ')}) VALUES (${cols.map((_c, i) => `$${i + 1}`).join(', ')})
+       RETURNING id`,
+      cols.map((k) => v[k]),
+    );
+    return rows[0].id;
+  }
+
+  async update(id: string, v: MethodValues): Promise<void> {
+    const cols = WRITABLE.filter((k) => v[k] !== undefined);
+    await this.db.query(
+      `UPDATE methods SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
+       WHERE id = $1`,
+      [id, ...cols.map((k) => v[k])],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query('DELETE FROM methods WHERE id = $1', [id]);
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '@sports/common';
+import { slugify } from '../catalogs/catalog-definitions';
+import { pageOf } from '../club-memberships/dto/page.query';
+import { sanitizeRichText } from '../exercises/rich-text.sanitizer';
+import type {
+  ListMethodsQuery,
+  MethodListResponse,
+  MethodRequest,
+  MethodResponse,
+  UpdateMethodRequest,
+} from './dto/method.dto';
+import { MethodRow, MethodsRepository, MethodValues } from './methods.repository';
+
+const toResponse = (r: MethodRow): MethodResponse => ({
+  id: r.id,
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  created_by_profile_id: r.created_by_profile_id,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+/** Training methods: a platform-wide catalog; platform admins write, everybody signed in reads. */
+@Injectable()
+export class MethodsService {
+  constructor(private readonly repo: MethodsRepository) {}
+
+  async list(query: ListMethodsQuery): Promise<MethodListResponse> {
+    const page = pageOf(query);
+    const { rows, total } = await this.repo.list({ q: query.q, ...page });
+    return { items: rows.map(toResponse), total, ...page };
+  }
+
+  async get(id: string): Promise<MethodResponse> {
+    return toResponse(await this.findOrFail(id));
+  }
+
+  async create(profileId: string, body: MethodRequest): Promise<MethodResponse> {
+    let slug = body.slug ?? slugify(body.name);
+    if (!body.slug) {
+      for (let i = 2; await this.repo.slugTaken(slug); i += 1) slug = `${slugify(body.name)}-${i}`;
+    }
+    const values: MethodValues = { ...this.values(body), slug, created_by_profile_id: profileId };
+    await this.checkSlug(values.slug);
+    return this.get(await this.repo.insert(values));
+  }
+
+  async update(id: string, body: UpdateMethodRequest): Promise<MethodResponse> {
+    await this.findOrFail(id);
+    const values = this.values(body);
+    await this.checkSlug(values.slug, id);
+    await this.repo.update(id, values);
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.findOrFail(id);
+    await this.repo.delete(id);
+  }
+
+  private values(body: UpdateMethodRequest): MethodValues {
+    return {
+      slug: body.slug,
+      name: body.name ?? undefined,
+      description: sanitizeRichText(body.description),
+    };
+  }
+
+  private async checkSlug(slug: string | undefined, id?: string): Promise<void> {
+    if (slug && (await this.repo.slugTaken(slug, id))) {
+      throw new ConflictError(`The slug ${slug} is taken.`, 'SLUG_TAKEN');
+    }
+  }
+
+  private async findOrFail(id: string): Promise<MethodRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw new NotFoundError('Method', id);
+    return row;
+  }
+}

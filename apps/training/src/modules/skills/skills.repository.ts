@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface SkillRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  skill_category_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type SkillValues = Partial<
+  Pick<SkillRow, 'slug' | 'name' | 'description' | 'skill_category_id'>
+>;
+const WRITABLE = ['slug', 'name', 'description', 'skill_category_id'] as const;
+
+/** The only queries on `skills`. */
+@Injectable()
+export class SkillsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(f: {
+    q?: string;
+    categoryId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: SkillRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.q) {
+      params.push(`%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      where.push(`name ILIKE $${params.length}`);
+    }
+    if (f.categoryId) {
+      params.push(f.categoryId);
+      where.push(`skill_category_id = $${params.length}`);
+    }
+    const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }]: { total: number }[] = await this.db.query(
+      `SELECT count(*)::int AS total FROM skills ${cond}`,
+      params,
+    );
+    const rows: SkillRow[] = await this.db.query(
+      `SELECT * FROM skills ${cond} ORDER BY lower(name), id
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    );
+    return { rows, total };
+  }
+
+  async findById(id: string): Promise<SkillRow | null> {
+    const rows: SkillRow[] = await this.db.query('SELECT * FROM skills WHERE id = $1', [id]);
+    return rows[0] ?? null;
+  }
+
+  async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      'SELECT 1 FROM skills WHERE slug = $1 AND id IS DISTINCT FROM $2',
+      [slug, exceptId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async categoryExists(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM skill_categories WHERE id = $1', [
+      id,
+    ]);
+    return rows.length > 0;
+  }
+
+  async insert(v: SkillValues): Promise<string> {
+    const cols = WRITABLE.filter((k) => v[k] !== undefined);
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO skills (${cols.join(', ')}) VALUES (${cols.map((_c, i) => `$${i + 1}`).join(', ')})
+       RETURNING id`,
+      cols.map((k) => v[k]),
+    );
+    return rows[0].id;
+  }
+
+  async update(id: string, v: SkillValues): Promise<void> {
+    const cols = WRITABLE.filter((k) => v[k] !== undefined);
+    await this.db.query(
+      `UPDATE skills SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
+       WHERE id = $1`,
+      [id, ...cols.map((k) => v[k])],
+    );
+  }
+
+  async usageCount(id: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.db.query(
+      'SELECT count(*)::int AS n FROM exercise_skills WHERE skill_id = $1',
+      [id],
+    );
+    return n;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query('DELETE FROM skills WHERE id = $1', [id]);
+  }
+}
