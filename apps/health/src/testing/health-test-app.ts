@@ -1,7 +1,7 @@
 import { startTestApp, TestApp } from '@sports/common/testing';
 import { AppModule } from '../app.module';
 import { HealthConfig, loadHealthConfig } from '../config';
-import type { UserRole } from '../modules/profiles/user.entity';
+import type { UserRole, UserTier } from '../modules/profiles/user.entity';
 import { RELEASE } from '../release';
 
 export interface TestUser {
@@ -17,8 +17,8 @@ export interface TestUser {
 
 export interface HealthTestApp extends TestApp {
   config: HealthConfig;
-  /** Registers an account over HTTP, gives it `role` in the database, and signs it in. */
-  newUser(options?: { role?: UserRole }): Promise<TestUser>;
+  /** Registers an account over HTTP, gives it `role` and `tier` in the database, and signs it in. */
+  newUser(options?: { role?: UserRole; tier?: UserTier }): Promise<TestUser>;
 }
 
 let counter = 0;
@@ -30,7 +30,7 @@ export async function startHealthTestApp(env: Record<string, string> = {}): Prom
     config,
     createModule: (c, url) => AppModule.forRoot(c, url),
   });
-  const newUser = async (options: { role?: UserRole } = {}): Promise<TestUser> => {
+  const newUser = async (options: { role?: UserRole; tier?: UserTier } = {}): Promise<TestUser> => {
     counter += 1;
     const email = `u${counter}-${Date.now()}@example.org`;
     const password = `secret-password-${counter}`;
@@ -38,7 +38,11 @@ export async function startHealthTestApp(env: Record<string, string> = {}): Prom
     if (reg.status !== 201)
       throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
     const role = options.role ?? 'user';
-    await base.db.query('UPDATE users SET role = $2 WHERE id = $1', [reg.body.user.id, role]);
+    await base.db.query('UPDATE users SET role = $2, tier = $3 WHERE id = $1', [
+      reg.body.user.id,
+      role,
+      options.tier ?? 'free',
+    ]);
     const login = await base.http.post('/api/auth/login').send({ email, password });
     return {
       id: reg.body.user.id,

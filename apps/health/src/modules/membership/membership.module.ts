@@ -2,6 +2,7 @@ import { FeatureModule } from '@sports/common';
 import { FeaturesService } from './features.service';
 import { AdminMembershipController, MembershipController } from './membership.controller';
 import { MembershipRepository } from './membership.repository';
+import { RequireFeaturesGuard } from './require-features.guard';
 
 /**
  * Module `membership`: tiers free/plus/pro and their feature sets (editable by admins),
@@ -11,7 +12,7 @@ import { MembershipRepository } from './membership.repository';
   name: 'membership',
   version: '2.1.0',
   controllers: [MembershipController, AdminMembershipController],
-  providers: [MembershipRepository, FeaturesService],
-  exports: [FeaturesService],
+  providers: [MembershipRepository, FeaturesService, RequireFeaturesGuard],
+  exports: [FeaturesService, RequireFeaturesGuard],
 })
 export class MembershipModule {}

@@ -35,6 +35,7 @@ import {
 } from './dto/photo.dto';
 import { PhotosService, type UploadedTempFile } from './photos.service';
 import { UploadCleanupInterceptor } from './upload-cleanup.interceptor';
+import { RequireFeatures } from '../membership/require-features.guard';
 
 const PhotoId = (): ParameterDecorator =>
   Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Photo') }));
@@ -53,6 +54,7 @@ export class PhotosController {
 
   /** Interceptor order matters: multer first, then the cleanup that wraps pipes and handler. */
   @Post()
+  @RequireFeatures('photos')
   @UseInterceptors(FileInterceptor('file'), UploadCleanupInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadPhotoForm })

@@ -53,8 +53,8 @@ describe('photos (e2e)', () => {
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'health-photos-'));
     app = await startHealthTestApp({ PHOTO_ROOT: root, PHOTO_MAX_BYTES: String(MAX_BYTES) });
-    owner = await app.newUser();
-    other = await app.newUser();
+    owner = await app.newUser({ tier: 'plus' });
+    other = await app.newUser({ tier: 'plus' });
   });
   afterAll(async () => {
     await app.close();
@@ -160,7 +160,16 @@ describe('photos (e2e)', () => {
   describe('refusals leave nothing behind', () => {
     let user: TestUser;
     beforeAll(async () => {
-      user = await app.newUser();
+      user = await app.newUser({ tier: 'plus' });
+    });
+
+    it('refuses an upload from a tier without the photos feature with 403, before reading the file', async () => {
+      const free = await app.newUser();
+      const before = filesUnder(root).length;
+      const res = await upload(free, png);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FEATURE_REQUIRED', missing_features: ['photos'] });
+      expect(filesUnder(root)).toHaveLength(before);
     });
     const userFiles = (): string[] => filesUnder(root).filter((f) => !f.startsWith(owner.id));
 

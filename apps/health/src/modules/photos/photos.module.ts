@@ -2,6 +2,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule, SERVICE_CONFIG } from '@sports/common';
 import type { HealthConfig } from '../../config';
+import { MembershipModule } from '../membership/membership.module';
 import { Photo } from './photo.entity';
 import { PhotoStorage, photoIncomingDir } from './photo-storage';
 import { PhotosController } from './photos.controller';
@@ -18,6 +19,7 @@ import { PhotosService } from './photos.service';
   version: '1.0.0',
   imports: [
     TypeOrmModule.forFeature([Photo]),
+    MembershipModule,
     MulterModule.registerAsync({
       inject: [SERVICE_CONFIG],
       useFactory: (config: HealthConfig) => ({
