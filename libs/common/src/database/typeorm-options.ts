@@ -21,6 +21,8 @@ export function typeOrmOptions(options: DatabaseOptions): DataSourceOptions {
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),
     extra: { max: options.poolSize ?? 20, connectionTimeoutMillis: 5000 },
-    logging: ['error'],
+    // Failed queries surface through the exception filter (500s) or as domain errors; logging
+    // them here too would write user data (query parameters) into the logs.
+    logging: false,
   };
 }

@@ -1,12 +1,14 @@
 import { Init1775692800000 } from './1775692800000-init';
 import { BodyAndMembership1775692801000 } from './1775692801000-body-and-membership';
 import { Tracking1775692802000 } from './1775692802000-tracking';
+import { CsvImport1775692803000 } from './1775692803000-csv-import';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
   Init1775692800000,
   BodyAndMembership1775692801000,
   Tracking1775692802000,
+  CsvImport1775692803000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -1,0 +1,98 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Roles } from '@sports/common';
+import {
+  AdminCsvLimitsResponse,
+  CsvLimitsRequest,
+  MappingListResponse,
+  MappingRequest,
+  MappingResponse,
+  TemplateValidationResponse,
+  UpdateMappingRequest,
+} from '../csv-import/dto/csv-import.dto';
+import { CsvMappingsService } from '../csv-import/csv-mappings.service';
+
+const INVALID = 'CSV_TEMPLATE_INVALID: `warnings` lists every problem; nothing is saved';
+
+/** System CSV templates and the import limits, for administrators. */
+@ApiTags('admin')
+@Controller('admin/csv-templates')
+@Roles('admin')
+export class AdminCsvTemplatesController {
+  constructor(private readonly templates: CsvMappingsService) {}
+
+  @Get('import-limits')
+  @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  limits(): Promise<AdminCsvLimitsResponse> {
+    return this.templates.adminLimits();
+  }
+
+  @Put('import-limits')
+  @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  updateLimits(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CsvLimitsRequest,
+  ): Promise<AdminCsvLimitsResponse> {
+    return this.templates.updateLimits(user.id, body);
+  }
+
+  @Post('validate')
+  @HttpCode(200)
+  @ApiOkResponse({ type: TemplateValidationResponse })
+  @ApiUnprocessableEntityResponse({ description: INVALID })
+  validate(@Body() body: MappingRequest): Promise<TemplateValidationResponse> {
+    return this.templates.validate(body);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: MappingListResponse })
+  list(): Promise<MappingListResponse> {
+    return this.templates.listSystem();
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: MappingResponse })
+  @ApiUnprocessableEntityResponse({ description: INVALID })
+  create(@Body() body: MappingRequest): Promise<MappingResponse> {
+    return this.templates.createSystem(body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: MappingResponse })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<MappingResponse> {
+    return this.templates.getSystem(id);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: MappingResponse })
+  @ApiUnprocessableEntityResponse({ description: INVALID })
+  update(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: UpdateMappingRequest,
+  ): Promise<MappingResponse> {
+    return this.templates.updateSystem(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Users keep their copies; import logs keep the name' })
+  remove(@Param('id', ParseUUIDPipe) id: string): Promise<void> {
+    return this.templates.deleteSystem(id);
+  }
+}
