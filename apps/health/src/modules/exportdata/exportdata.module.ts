@@ -1,5 +1,16 @@
 import { FeatureModule } from '@sports/common';
+import { MembershipModule } from '../membership/membership.module';
+import { ExportdataController } from './exportdata.controller';
+import { ExportdataRepository } from './exportdata.repository';
+import { ExportdataService } from './exportdata.service';
 
-/** Module `exportdata` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'exportdata', version: '1.1.0' })
+/** Module `exportdata`: the caller's complete data as one versioned JSON document. */
+@FeatureModule({
+  name: 'exportdata',
+  version: '1.1.0',
+  imports: [MembershipModule],
+  controllers: [ExportdataController],
+  providers: [ExportdataRepository, ExportdataService],
+  exports: [ExportdataService],
+})
 export class ExportdataModule {}

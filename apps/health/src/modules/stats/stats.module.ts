@@ -1,5 +1,14 @@
 import { FeatureModule } from '@sports/common';
+import { DataLayerModule } from '../data-layer/data-layer.module';
+import { StatsController } from './stats.controller';
+import { StatsService } from './stats.service';
 
-/** Module `stats` of the version table. Its endpoints and rules are built in issue #7. */
-@FeatureModule({ name: 'stats', version: '1.0.1' })
+/** Module `stats`: the caller's summary (counts, first/last entries, current values, changes). */
+@FeatureModule({
+  name: 'stats',
+  version: '1.0.1',
+  imports: [DataLayerModule],
+  controllers: [StatsController],
+  providers: [StatsService],
+})
 export class StatsModule {}

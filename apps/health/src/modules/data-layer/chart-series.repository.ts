@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface EnergyProfileRow {
+  activity_level: 'sedentary' | 'light' | 'moderate' | 'active' | 'very_active' | null;
+}
+
+/**
+ * Series the chart endpoints need beyond the core data layer (added for issue #9, kept in
+ * its own file). Every query filters by `user_id`/`id = $1`.
+ */
+@Injectable()
+export class ChartSeriesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async energyProfile(userId: string): Promise<EnergyProfileRow | null> {
+    const rows: EnergyProfileRow[] = await this.db.query(
+      `SELECT activity_level FROM users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DataLayerRepository } from './data-layer.repository';
+import { DataLayerService } from './data-layer.service';
+
+/**
+ * The shared data layer (DESIGN.md): a plain module, not a versioned feature module. Charts,
+ * stats, prompts and the analyst import it and read tracking data only through DataLayerService.
+ */
+@Module({
+  providers: [DataLayerRepository, DataLayerService],
+  exports: [DataLayerService],
+})
+export class DataLayerModule {}

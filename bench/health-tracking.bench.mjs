@@ -1,0 +1,273 @@
+// Issue 7 benchmark: 5 years of daily tracking data for 1 000 users (weight and nutrition
+// daily, activity 4×/week, resting HR / HRV / sleep daily, blood pressure weekly), then at 20
+// connections: GET /api/activity?days=90, GET /api/weight?from&to (90 days), GET /api/stats
+// (the shared data layer), each against the bare SQL the route runs (pg Pool, 20 concurrent
+// loops, same duration). The data layer's weight series has no HTTP route of its own; its SQL
+// is measured directly as well.
+//
+// Database: DATABASE_URL's server when set, else the machine's PostgreSQL at
+// postgres://postgres@127.0.0.1:5432; the database `bench_health` is (re)created there.
+// BENCH_REUSE=1 keeps an existing, already seeded bench_health.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { load, loadFn, ratio, ROOT, startService, writeResults } from './lib/harness.mjs';
+
+const require = createRequire(import.meta.url);
+const pg = require(path.join(ROOT, 'apps', 'health', 'node_modules', 'pg'));
+const { DataLayerRepository } = require(
+  path.join(ROOT, 'apps', 'health', 'dist', 'modules', 'data-layer', 'data-layer.repository.js'),
+);
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 20;
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const YEARS = Number(process.env.BENCH_YEARS ?? 5);
+const PORT = 3107;
+const DB = 'bench_health';
+const REUSE = process.env.BENCH_REUSE === '1';
+const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount;
+  if (!REUSE || !exists) {
+    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DB}`);
+  }
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${DB}`;
+  return url.toString();
+}
+
+const dbUrl = await prepareDatabase();
+const service = await startService('health', { port: PORT, databaseUrl: dbUrl });
+const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
+const days = YEARS * 365;
+
+try {
+  // ---- the measured user: a real account (registered over HTTP) ----
+  const email = `bench-main@example.org`;
+  const password = 'bench-password-0001';
+  const post = (url, body) =>
+    fetch(service.base + url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const existing = await pool.query('SELECT id FROM users WHERE email = $1', [email]);
+  if (!existing.rowCount) await post('/api/auth/register', { email, password });
+  const login = await (await post('/api/auth/login', { email, password })).json();
+  if (!login.access_token) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  const auth = `Bearer ${login.access_token}`;
+  const me = (await pool.query('SELECT id FROM users WHERE email = $1', [email])).rows[0].id;
+
+  // ---- seed: set-based SQL, one statement per table, tables in parallel ----
+  const seeded = (await pool.query('SELECT count(*)::int AS n FROM weight_entries')).rows[0].n;
+  let seedMs = null;
+  let vacuumMs = null;
+  let rows = null;
+  if (!seeded) {
+    const t0 = performance.now();
+    await pool.query(
+      `UPDATE users SET tier = 'pro', sex = 'male', birth_date = '1985-05-05', height_cm = 180,
+              goal_weight_kg = 75 WHERE id = $1`,
+      [me],
+    );
+    await pool.query(
+      `INSERT INTO users (email, password_hash, tier, sex, birth_date, height_cm, goal_weight_kg)
+       SELECT 'bench-' || g || '@example.org', 'not-a-hash', 'plus',
+              CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END,
+              DATE '1960-01-01' + (g * 37 % 15000), 150 + g % 50, 55 + g % 40
+         FROM generate_series(1, $1::int - 1) g`,
+      [USERS],
+    );
+    const calendar = `generate_series(current_date - ${days - 1}, current_date, interval '1 day') AS d(ts)`;
+    const benchUsers = `(SELECT id, abs(hashtext(id::text)) % 1000 AS h FROM users WHERE email LIKE 'bench-%') AS u`;
+    const vitals = (key, expr, where = 'true') =>
+      pool.query(`
+        INSERT INTO reference_values (user_id, type_key, measured_on, value)
+        SELECT u.id, '${key}', d.ts::date, ${expr} FROM ${benchUsers} CROSS JOIN ${calendar}
+         WHERE ${where}`);
+    await Promise.all([
+      pool.query(`
+        INSERT INTO weight_entries (user_id, date, weight_kg)
+        SELECT u.id, d.ts::date,
+               round((60 + u.h % 40 + 2 * sin(extract(doy FROM d.ts) / 58.0) + random())::numeric, 2)
+          FROM ${benchUsers} CROSS JOIN ${calendar}`),
+      pool.query(`
+        INSERT INTO nutrition_entries (user_id, date, meal, kcal, protein_g, carbohydrate_g, fat_g, fibre_g)
+        SELECT u.id, d.ts::date, 'day', round((1700 + random() * 900)::numeric, 1),
+               round((70 + random() * 90)::numeric, 1), round((180 + random() * 140)::numeric, 1),
+               round((50 + random() * 45)::numeric, 1), round((15 + random() * 20)::numeric, 1)
+          FROM ${benchUsers} CROSS JOIN ${calendar}`),
+      pool.query(`
+        INSERT INTO activity_entries
+          (user_id, activity_type, started_at, duration_min, distance_km, kcal, avg_hr, max_hr, rpe)
+        SELECT u.id, t.type, d.ts + interval '6 hours' + (u.h % 600) * interval '1 minute',
+               m.minutes,
+               CASE WHEN t.type IN ('run', 'cycle') THEN round((m.minutes / 6.0)::numeric, 3) END,
+               round((m.minutes * 9)::numeric, 1), 120 + u.h % 40, 165 + u.h % 20,
+               3 + (u.h + extract(doy FROM d.ts)::int) % 7
+          FROM ${benchUsers} CROSS JOIN ${calendar}
+          CROSS JOIN LATERAL (SELECT (ARRAY['run', 'cycle', 'strength', 'swim'])[
+                                1 + (extract(isodow FROM d.ts)::int + u.h) % 4] AS type) AS t
+          CROSS JOIN LATERAL (SELECT 30 + (u.h + extract(doy FROM d.ts)::int) % 60 AS minutes) AS m
+         WHERE extract(isodow FROM d.ts) IN (1, 3, 5, 6)`),
+      vitals('resting_hr', '48 + u.h % 15 + floor(random() * 5)'),
+      vitals('hrv_rmssd', 'round((30 + u.h % 50 + random() * 15)::numeric, 1)'),
+      vitals('sleep_duration', 'round((6 + random() * 3)::numeric, 2)'),
+      vitals('bp_systolic', '110 + u.h % 30', 'extract(isodow FROM d.ts) = 1'),
+      vitals('bp_diastolic', '70 + u.h % 15', 'extract(isodow FROM d.ts) = 1'),
+    ]);
+    seedMs = Math.round(performance.now() - t0);
+    // What autovacuum would reach in steady state: statistics and a set visibility map
+    // (index-only scans for the per-user counts).
+    const v0 = performance.now();
+    await pool.query('VACUUM ANALYZE');
+    vacuumMs = Math.round(performance.now() - v0);
+  }
+  rows = (
+    await pool.query(`
+      SELECT (SELECT count(*) FROM users)::int AS users,
+             (SELECT count(*) FROM weight_entries)::int AS weight_entries,
+             (SELECT count(*) FROM nutrition_entries)::int AS nutrition_entries,
+             (SELECT count(*) FROM activity_entries)::int AS activity_entries,
+             (SELECT count(*) FROM reference_values)::int AS reference_values`)
+  ).rows[0];
+
+  // ---- routes and their bare SQL ----
+  const today = new Date().toISOString().slice(0, 10);
+  const shift = (n) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
+  const from90 = shift(89);
+  const headers = { Authorization: auth };
+  const repo = new DataLayerRepository({
+    query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
+  });
+
+  const activitySql = async () => {
+    const since = new Date(Date.now() - 90 * 86400000);
+    await pool.query(
+      `SELECT id, user_id, activity_type, started_at, duration_min, distance_km, kcal, avg_hr,
+              max_hr, rpe, notes, source, created_at, updated_at
+         FROM activity_entries WHERE user_id = $1 AND started_at >= $2
+        ORDER BY started_at DESC, id DESC LIMIT 100`,
+      [me, since],
+    );
+    await pool.query(
+      `SELECT count(DISTINCT id) AS cnt FROM activity_entries WHERE user_id = $1 AND started_at >= $2`,
+      [me, since],
+    );
+  };
+  const weightSql = async () => {
+    await pool.query(
+      `SELECT id, user_id, date, weight_kg, body_fat_pct, note, source, created_at, updated_at
+         FROM weight_entries WHERE user_id = $1 AND date >= $2 AND date <= $3
+        ORDER BY date DESC LIMIT 500`,
+      [me, from90, today],
+    );
+    await pool.query(
+      `SELECT count(DISTINCT id) AS cnt FROM weight_entries
+        WHERE user_id = $1 AND date >= $2 AND date <= $3`,
+      [me, from90, today],
+    );
+  };
+  const statsSql = () =>
+    Promise.all([repo.counts(me), repo.latest(me), repo.metricChanges(me, today)]);
+
+  const cases = [
+    {
+      name: 'GET /api/activity?days=90',
+      url: `${service.base}/api/activity?days=90`,
+      sql: activitySql,
+    },
+    {
+      name: 'GET /api/weight?from&to (90 days)',
+      url: `${service.base}/api/weight?from=${from90}&to=${today}&limit=500`,
+      sql: weightSql,
+    },
+    { name: 'GET /api/stats (data layer)', url: `${service.base}/api/stats`, sql: statsSql },
+  ];
+
+  // Sanity: each route answers 200 with data before it is measured.
+  for (const c of cases) {
+    const res = await fetch(c.url, { headers });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${JSON.stringify(body)}`);
+    c.check = body.items ? `${body.items.length} items, total ${body.total}` : 'ok';
+  }
+
+  const results = [];
+  for (const c of cases) {
+    const route = await load(c.url, { connections: CONNECTIONS, duration: DURATION, headers });
+    const sql = await loadFn(`SQL of ${c.name}`, c.sql, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    results.push({
+      name: c.name,
+      check: c.check,
+      route,
+      sql,
+      ratio_p50: ratio(route.latency_ms.p50, Math.max(sql.latency_ms.p50, 0.01)),
+    });
+  }
+  const seriesPoints = (await repo.weightSeries(me, shift(364), today)).length;
+  const series = await loadFn(
+    'DataLayerRepository.weightSeries (365 days)',
+    () => repo.weightSeries(me, shift(364), today),
+    { connections: CONNECTIONS, duration: DURATION },
+  );
+
+  const row = (label, r) =>
+    `| ${label} | ${r.requests_per_s} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | ${r.non_2xx + r.errors} |`;
+  const md = [
+    '# Health tracking benchmark (issue 7)',
+    '',
+    `${USERS} users × ${YEARS} years: ${Object.entries(rows)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+    seedMs === null
+      ? 'Seed: reused an existing bench_health (BENCH_REUSE=1).'
+      : `Seed (set-based INSERT … SELECT generate_series, tables in parallel): ${(seedMs / 1000).toFixed(1)} s, then VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s.`,
+    '',
+    `${CONNECTIONS} connections, ${DURATION} s each. Baseline = the SQL the route runs, through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurrent loops for the same duration. Goal: route p50 under 10 ms.`,
+    '',
+    '| Case | req/s | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|',
+    ...results.flatMap((r) => [row(r.name, r.route), row(`bare SQL (${r.name})`, r.sql)]),
+    row(`data layer weightSeries SQL, 365 days (${seriesPoints} points)`, series),
+    '',
+    '| Route | p50 route / p50 SQL | p50 under 10 ms |',
+    '|---|---:|:---:|',
+    ...results.map(
+      (r) => `| ${r.name} | ${r.ratio_p50} | ${r.route.latency_ms.p50 < 10 ? 'yes' : 'no'} |`,
+    ),
+    '',
+    'The data layer weight series has no HTTP route of its own (charts will expose it); GET /api/weight',
+    "with a 90-day range is the route that reads the same rows, and the data layer's own SQL is",
+    'measured directly in the last table row. GET /api/stats goes through DataLayerService only.',
+  ].join('\n');
+  writeResults(
+    'health-tracking',
+    {
+      users: USERS,
+      years: YEARS,
+      rows,
+      seed_ms: seedMs,
+      vacuum_analyze_ms: vacuumMs,
+      connections: CONNECTIONS,
+      duration_s: DURATION,
+      service_ready_ms: service.readyMs,
+      cases: results,
+      data_layer_weight_series: { points: seriesPoints, sql: series },
+    },
+    md,
+  );
+  console.log(md);
+} finally {
+  await pool.end();
+  await service.stop();
+}
