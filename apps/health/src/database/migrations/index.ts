@@ -2,6 +2,7 @@ import { Init1775692800000 } from './1775692800000-init';
 import { BodyAndMembership1775692801000 } from './1775692801000-body-and-membership';
 import { Tracking1775692802000 } from './1775692802000-tracking';
 import { CsvImport1775692803000 } from './1775692803000-csv-import';
+import { Workflow1775692805000 } from './1775692805000-workflow';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -9,6 +10,7 @@ export const MIGRATIONS = [
   BodyAndMembership1775692801000,
   Tracking1775692802000,
   CsvImport1775692803000,
+  Workflow1775692805000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -1,5 +1,41 @@
 import { FeatureModule } from '@sports/common';
+import { DataLayerModule } from '../data-layer/data-layer.module';
+import { InsightsModule } from '../insights/insights.module';
+import { LlmModule } from '../llm/llm.module';
+import { MembershipModule } from '../membership/membership.module';
+import { PromptsStoreModule } from '../prompts/prompts-store.module';
+import { QuestionCatalogController } from './question-catalog.controller';
+import { QuestionCatalogRepository } from './question-catalog.repository';
+import { QuestionCatalogService } from './question-catalog.service';
+import { WorkflowDefinitionsController } from './workflow-definitions.controller';
+import { WorkflowDefinitionsRepository } from './workflow-definitions.repository';
+import { WorkflowDefinitionsService } from './workflow-definitions.service';
+import { WorkflowExecutionsController } from './workflow-executions.controller';
+import { WorkflowExecutionsRepository } from './workflow-executions.repository';
+import { WorkflowExecutionsService } from './workflow-executions.service';
 
-/** Module `workflow` of the version table. Its endpoints and rules are built in issue #10. */
-@FeatureModule({ name: 'workflow', version: '0.7.0' })
+/**
+ * Module `workflow`: question catalog, workflow definitions (validated by the pure engine in
+ * ./engine), executions with resume. Controllers with fixed path segments
+ * (`workflows/questions`, `workflows/executions`) are registered before `workflows/:id`.
+ */
+@FeatureModule({
+  name: 'workflow',
+  version: '0.7.0',
+  imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule, PromptsStoreModule],
+  controllers: [
+    QuestionCatalogController,
+    WorkflowExecutionsController,
+    WorkflowDefinitionsController,
+  ],
+  providers: [
+    QuestionCatalogRepository,
+    QuestionCatalogService,
+    WorkflowDefinitionsRepository,
+    WorkflowDefinitionsService,
+    WorkflowExecutionsRepository,
+    WorkflowExecutionsService,
+  ],
+  exports: [QuestionCatalogService, WorkflowDefinitionsService, WorkflowExecutionsService],
+})
 export class WorkflowModule {}

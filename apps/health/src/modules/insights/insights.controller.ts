@@ -1,0 +1,39 @@
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { InsightListQuery, InsightListResponse, InsightResponse } from './dto/insight.dto';
+import { InsightsService } from './insights.service';
+
+@ApiTags('insights')
+@Controller('insights')
+@Authenticated()
+export class InsightsController {
+  constructor(private readonly insights: InsightsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: InsightListResponse })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: InsightListQuery,
+  ): Promise<InsightListResponse> {
+    return this.insights.list(user.id, query);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: InsightResponse })
+  @ApiNotFoundResponse()
+  get(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<InsightResponse> {
+    return this.insights.get(user.id, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse()
+  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+    return this.insights.remove(user.id, id);
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { returned } from '../insights/sql-rows';
+
+export type PromptType = 'base' | 'workflow';
+export const PROMPT_TYPES: readonly PromptType[] = ['base', 'workflow'];
+
+export interface PromptRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  type: PromptType;
+  template: string;
+  default_question_keys: string[];
+  workflow_id: string | null;
+  is_system: boolean;
+  owner_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type PromptValues = Pick<
+  PromptRow,
+  'slug' | 'name' | 'description' | 'type' | 'template' | 'default_question_keys' | 'workflow_id'
+>;
+
+export const PROMPT_SLUG_UNIQUE = ['prompts_system_slug_key', 'prompts_owner_slug_key'];
+
+const COLUMNS = `id, slug, name, description, type, template, default_question_keys, workflow_id,
+  is_system, owner_id, created_at, updated_at`;
+
+/** The only place with queries on `prompts`. */
+@Injectable()
+export class PromptsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** A prompt the user may read: their own or a system prompt. */
+  async findVisible(userId: string, id: string): Promise<PromptRow | null> {
+    const rows: PromptRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM prompts WHERE id = $1 AND (owner_id = $2 OR owner_id IS NULL)`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** By slug for the user: their own prompt shadows a system prompt of the same slug. */
+  async findVisibleBySlug(userId: string, slug: string): Promise<PromptRow | null> {
+    const rows: PromptRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM prompts WHERE slug = $1 AND (owner_id = $2 OR owner_id IS NULL)
+        ORDER BY owner_id NULLS LAST LIMIT 1`,
+      [slug, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async list(
+    userId: string,
+    filter: { type?: PromptType; scope: 'all' | 'own' | 'system'; limit: number; offset: number },
+  ): Promise<[PromptRow[], number]> {
+    const params: unknown[] = [userId];
+    const where: string[] = [
+      filter.scope === 'own'
+        ? 'owner_id = $1'
+        : filter.scope === 'system'
+          ? 'owner_id IS NULL AND $1::uuid IS NOT NULL'
+          : '(owner_id = $1 OR owner_id IS NULL)',
+    ];
+    if (filter.type) {
+      params.push(filter.type);
+      where.push(`type = $${params.length}`);
+    }
+    const clause = where.join(' AND ');
+    const [{ total }] = await this.db.query(
+      `SELECT count(*)::int AS total FROM prompts WHERE ${clause}`,
+      params,
+    );
+    const rows: PromptRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM prompts WHERE ${clause}
+        ORDER BY is_system DESC, slug, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    return [rows, total];
+  }
+
+  async insert(values: PromptValues, ownerId: string | null): Promise<PromptRow> {
+    const rows: PromptRow[] = await this.db.query(
+      `INSERT INTO prompts (slug, name, description, type, template, default_question_keys,
+         workflow_id, is_system, owner_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+      [
+        values.slug,
+        values.name,
+        values.description,
+        values.type,
+        values.template,
+        values.default_question_keys,
+        values.workflow_id,
+        ownerId === null,
+        ownerId,
+      ],
+    );
+    return rows[0];
+  }
+
+  async update(id: string, values: PromptValues): Promise<PromptRow> {
+    const rows = returned<PromptRow>(
+      await this.db.query(
+        `UPDATE prompts SET slug = $2, name = $3, description = $4, type = $5, template = $6,
+         default_question_keys = $7, workflow_id = $8, updated_at = now()
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+        [
+          id,
+          values.slug,
+          values.name,
+          values.description,
+          values.type,
+          values.template,
+          values.default_question_keys,
+          values.workflow_id,
+        ],
+      ),
+    );
+    return rows[0];
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query(`DELETE FROM prompts WHERE id = $1`, [id]);
+  }
+
+  /** Prompts whose default questions include `key` (the catalog refuses to delete it). */
+  async countUsingQuestion(key: string): Promise<number> {
+    const [{ n }] = await this.db.query(
+      `SELECT count(*)::int AS n FROM prompts WHERE $1 = ANY(default_question_keys)`,
+      [key],
+    );
+    return n;
+  }
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, Roles } from '@sports/common';
+import {
+  CreateQuestionRequest,
+  PageQuery,
+  QuestionListResponse,
+  QuestionResponse,
+  UpdateQuestionRequest,
+} from './dto/question.dto';
+import { QuestionCatalogService } from './question-catalog.service';
+
+@ApiTags('workflow')
+@Controller('workflows/questions')
+export class QuestionCatalogController {
+  constructor(private readonly questions: QuestionCatalogService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOkResponse({ type: QuestionListResponse })
+  list(@Query() query: PageQuery): Promise<QuestionListResponse> {
+    return this.questions.list(query);
+  }
+
+  @Get(':key')
+  @Authenticated()
+  @ApiOkResponse({ type: QuestionResponse })
+  @ApiNotFoundResponse()
+  get(@Param('key') key: string): Promise<QuestionResponse> {
+    return this.questions.get(key);
+  }
+
+  @Post()
+  @Roles('admin')
+  @ApiCreatedResponse({ type: QuestionResponse })
+  @ApiConflictResponse({ description: 'QUESTION_KEY_EXISTS' })
+  create(@Body() body: CreateQuestionRequest): Promise<QuestionResponse> {
+    return this.questions.create(body);
+  }
+
+  @Put(':key')
+  @Roles('admin')
+  @ApiOkResponse({ type: QuestionResponse })
+  @ApiNotFoundResponse()
+  update(
+    @Param('key') key: string,
+    @Body() body: UpdateQuestionRequest,
+  ): Promise<QuestionResponse> {
+    return this.questions.update(key, body);
+  }
+
+  @Delete(':key')
+  @Roles('admin')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse()
+  @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a prompt or workflow asks it' })
+  remove(@Param('key') key: string): Promise<void> {
+    return this.questions.remove(key);
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ConflictError,
+  FieldError,
+  NotFoundError,
+  ResourceInUseError,
+  ValidationFailedError,
+} from '@sports/common';
+import { isUniqueViolation } from '../profiles/persistence';
+import { PromptsRepository } from '../prompts/prompts.repository';
+import {
+  CreateQuestionRequest,
+  PageQuery,
+  QuestionListResponse,
+  QuestionResponse,
+  toQuestionResponse,
+  UpdateQuestionRequest,
+} from './dto/question.dto';
+import type { QuestionCatalogEntry, QuestionCatalogLookup } from './engine';
+import { QuestionCatalogRepository, QuestionValues } from './question-catalog.repository';
+
+/** The question catalog (decisions.md §2): admins write, every signed-in user reads. */
+@Injectable()
+export class QuestionCatalogService implements QuestionCatalogLookup {
+  constructor(
+    private readonly questions: QuestionCatalogRepository,
+    private readonly prompts: PromptsRepository,
+  ) {}
+
+  findByKeys(keys: readonly string[]): Promise<QuestionCatalogEntry[]> {
+    return this.questions.findByKeys(keys);
+  }
+
+  async list(query: PageQuery): Promise<QuestionListResponse> {
+    const limit = query.limit ?? 50;
+    const offset = query.offset ?? 0;
+    const [rows, total] = await this.questions.list(limit, offset);
+    return { items: rows.map(toQuestionResponse), total, limit, offset };
+  }
+
+  async get(key: string): Promise<QuestionResponse> {
+    return toQuestionResponse(await this.require(key));
+  }
+
+  async create(input: CreateQuestionRequest): Promise<QuestionResponse> {
+    const values = checkEntry({
+      key: input.key,
+      question: input.question.trim(),
+      answer_type: input.answer_type,
+      allowed_values: input.allowed_values ?? null,
+      synonyms: input.synonyms ?? null,
+      unit: input.unit ?? null,
+    });
+    try {
+      return toQuestionResponse(await this.questions.insert(values));
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ConflictError(`Question "${input.key}" exists already.`, 'QUESTION_KEY_EXISTS');
+      }
+      throw error;
+    }
+  }
+
+  async update(key: string, input: UpdateQuestionRequest): Promise<QuestionResponse> {
+    const current = await this.require(key);
+    const values = checkEntry({
+      key,
+      question: input.question?.trim() ?? current.question,
+      answer_type: input.answer_type ?? current.answer_type,
+      allowed_values:
+        input.allowed_values !== undefined ? input.allowed_values : current.allowed_values,
+      synonyms: input.synonyms !== undefined ? input.synonyms : current.synonyms,
+      unit: input.unit !== undefined ? input.unit : current.unit,
+    });
+    return toQuestionResponse(await this.questions.update(values));
+  }
+
+  /** 409 RESOURCE_IN_USE while a prompt or a workflow node asks this question. */
+  async remove(key: string): Promise<void> {
+    await this.require(key);
+    const [prompts, workflows] = await Promise.all([
+      this.prompts.countUsingQuestion(key),
+      this.questions.countWorkflowsUsing(key),
+    ]);
+    if (prompts + workflows > 0) {
+      throw new ResourceInUseError(
+        `Question "${key}" is used by ${prompts} prompt(s) and ${workflows} workflow(s).`,
+        { extensions: { prompts, workflows } },
+      );
+    }
+    await this.questions.delete(key);
+  }
+
+  private async require(key: string) {
+    const row = await this.questions.find(key);
+    if (!row) throw new NotFoundError('Question', key);
+    return row;
+  }
+}
+
+/** Cross-field rules of a catalog entry; 400 listing each bad path. */
+function checkEntry(values: QuestionValues): QuestionValues {
+  const errors: FieldError[] = [];
+  const allowed = values.allowed_values;
+  if (values.answer_type === 'enum' && (!allowed || allowed.length === 0)) {
+    errors.push({ path: 'allowed_values', message: 'an enum question needs allowed_values' });
+  }
+  if (allowed && new Set(allowed).size !== allowed.length) {
+    errors.push({ path: 'allowed_values', message: 'allowed_values must be unique' });
+  }
+  if (values.answer_type !== 'number' && values.unit) {
+    errors.push({ path: 'unit', message: 'only number questions have a unit' });
+  }
+  if (values.synonyms) {
+    for (const [canonical, words] of Object.entries(values.synonyms)) {
+      const path = `synonyms.${canonical}`;
+      if (!Array.isArray(words) || !words.every((w) => typeof w === 'string' && w.trim() !== '')) {
+        errors.push({ path, message: 'synonyms must map a value to a list of words' });
+      } else if (values.answer_type === 'enum' && allowed && !allowed.includes(canonical)) {
+        errors.push({ path, message: `"${canonical}" is not one of allowed_values` });
+      }
+    }
+  }
+  if (errors.length > 0) throw new ValidationFailedError('The question is invalid.', errors);
+  return values;
+}

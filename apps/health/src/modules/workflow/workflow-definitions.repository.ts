@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { returned } from '../insights/sql-rows';
+
+export interface WorkflowDefinitionRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  /** Exactly as submitted (inline_template and all other node fields kept). */
+  graph: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type WorkflowDefinitionValues = Pick<
+  WorkflowDefinitionRow,
+  'name' | 'description' | 'graph'
+>;
+
+const COLUMNS = 'id, owner_id, name, description, graph, created_at, updated_at';
+
+/** The only place with queries on `workflow_definitions`. */
+@Injectable()
+export class WorkflowDefinitionsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async findOwn(ownerId: string, id: string): Promise<WorkflowDefinitionRow | null> {
+    const rows: WorkflowDefinitionRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM workflow_definitions WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Without an owner check: only for workflow prompts, whose owner was checked on save. */
+  async findById(id: string): Promise<WorkflowDefinitionRow | null> {
+    const rows: WorkflowDefinitionRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM workflow_definitions WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async list(
+    ownerId: string,
+    limit: number,
+    offset: number,
+  ): Promise<[WorkflowDefinitionRow[], number]> {
+    const [{ total }] = await this.db.query(
+      'SELECT count(*)::int AS total FROM workflow_definitions WHERE owner_id = $1',
+      [ownerId],
+    );
+    const rows: WorkflowDefinitionRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM workflow_definitions WHERE owner_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [ownerId, limit, offset],
+    );
+    return [rows, total];
+  }
+
+  async insert(ownerId: string, values: WorkflowDefinitionValues): Promise<WorkflowDefinitionRow> {
+    const rows: WorkflowDefinitionRow[] = await this.db.query(
+      `INSERT INTO workflow_definitions (owner_id, name, description, graph)
+       VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [ownerId, values.name, values.description, JSON.stringify(values.graph)],
+    );
+    return rows[0];
+  }
+
+  async update(id: string, values: WorkflowDefinitionValues): Promise<WorkflowDefinitionRow> {
+    const rows = returned<WorkflowDefinitionRow>(
+      await this.db.query(
+        `UPDATE workflow_definitions SET name = $2, description = $3, graph = $4, updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, values.name, values.description, JSON.stringify(values.graph)],
+      ),
+    );
+    return rows[0];
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query('DELETE FROM workflow_definitions WHERE id = $1', [id]);
+  }
+}
