@@ -1,5 +1,15 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { CommonEnv, loadConfig } from '@sports/common';
 
 /** Settings of the training service; see apps/training/.env.example. */
@@ -37,6 +47,54 @@ export class TrainingConfig extends CommonEnv {
   @Min(1)
   @Max(86400)
   LOGIN_BACKOFF_MAX_SECONDS = 900;
+
+  /** Media files live below this folder (relative paths resolve against the repository root). */
+  @IsString()
+  @MinLength(1)
+  MEDIA_ROOT = '.data/training/media';
+
+  /** Days an asset stays in trash_hidden before the retention job purges it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(36500)
+  MEDIA_RETENTION_DAYS = 30;
+
+  /** Minutes between two runs of the retention job (0 = only on demand). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  MEDIA_RETENTION_INTERVAL_MINUTES = 60;
+
+  /** Where media files are stored: the local folder MEDIA_ROOT or an S3-compatible bucket. */
+  @IsIn(['local', 's3'])
+  MEDIA_STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @IsOptional()
+  @IsString()
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? ['1', 'true', 'yes'].includes(value.toLowerCase()) : value,
+  )
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
 }
 
 export function loadTrainingConfig(

@@ -1,5 +1,12 @@
 import { FeatureModule } from '@sports/common';
+import { MaturityModelsModule } from '../maturity-models/maturity-models.module';
+import { MatrixStackController } from './matrix-stack.controller';
 
-/** Module `admin` of the version table. Its endpoints and rules are built in issue #3. */
-@FeatureModule({ name: 'admin', version: '1.0.0' })
+/** Module `admin`: platform administration endpoints; GET/POST /api/admin/matrix-stack. */
+@FeatureModule({
+  name: 'admin',
+  version: '1.0.0',
+  imports: [MaturityModelsModule],
+  controllers: [MatrixStackController],
+})
 export class AdminModule {}

@@ -9,6 +9,7 @@ import {
   ValidationFailedError,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { MediaStorageService } from '../media-assets/storage/media-storage.service';
 import { pageOf } from '../club-memberships/dto/page.query';
 import { EXERCISE_LIST_PREF_CHECKS } from '../profiles/exercise-list-prefs';
 import type { TenantContext } from '../tenant-context/tenant-context';
@@ -25,6 +26,7 @@ import {
   VariantResponse,
 } from './dto/exercise.dto';
 import { assertVisibilityChange, canDeleteExercise, canEditExercise } from './exercise-governance';
+import { ExerciseMediaService } from './exercise-media.service';
 import { ExerciseUsageRegistry } from './exercise-usage.registry';
 import {
   EnrichedExerciseRow,
@@ -119,6 +121,8 @@ export class ExercisesService {
     private readonly searches: ExerciseSearchesRepository,
     private readonly usages: ExerciseUsageRegistry,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly media: ExerciseMediaService,
+    private readonly mediaStorage: MediaStorageService,
   ) {}
 
   // ---- reads ----
@@ -160,7 +164,9 @@ export class ExercisesService {
   async get(ctx: TenantContext, id: string): Promise<ExerciseResponse> {
     const row = await this.repo.findEnriched(id);
     if (!row || !canReadContent(ctx, row)) throw new NotFoundError('Exercise', id);
-    return toResponse(ctx, row, true);
+    const out = toResponse(ctx, row, true);
+    out.media = await this.media.detailMedia(row);
+    return out;
   }
 
   /** For variants and other sub-resources: the exercise when the caller may read it (else 404). */
@@ -217,7 +223,7 @@ export class ExercisesService {
     body: UpdateExerciseRequest,
   ): Promise<ExerciseResponse> {
     const links = await this.checkedLinks(body);
-    await this.dataSource.transaction(async (m) => {
+    await this.mediaStorage.transaction(async (m, files) => {
       const current = await this.repo.findById(id, m, true);
       if (!current || !canReadContent(ctx, current)) throw new NotFoundError('Exercise', id);
       if (!canEditExercise(ctx, current)) {
@@ -226,8 +232,14 @@ export class ExercisesService {
       const visibility = body.visibility ?? current.visibility;
       const clubId = await this.resolveClub(ctx, visibility, body.club_id, current);
       assertVisibilityChange(ctx, current, { visibility, club_id: clubId });
+      // Inline media markers become canonical spans before the sanitizer sees the text.
+      const texts = await this.media.convertMarkers(m, id, {
+        description: body.description,
+        instructions: body.instructions,
+        coaching_points: body.coaching_points,
+      });
       const values: ExerciseValues = {
-        ...this.plainValues(body),
+        ...this.plainValues({ ...body, ...texts }),
         visibility,
         club_id: clubId,
         status: body.status ?? undefined,
@@ -239,6 +251,14 @@ export class ExercisesService {
         values.owner_profile_id = ctx.profile_id;
       }
       this.assertParticipants(values, current);
+      await this.media.enforceSaveRules(m, files, ctx, id, visibility, {
+        default_club_media_copyright:
+          body.default_club_media_copyright ?? current.default_club_media_copyright,
+        promote_attached_media_for_official:
+          body.promote_attached_media_for_official ?? current.promote_attached_media_for_official,
+        default_official_media_copyright:
+          body.default_official_media_copyright ?? current.default_official_media_copyright,
+      });
       await this.repo.update(m, id, values);
       await this.repo.writeLinks(m, id, links);
     });
@@ -286,7 +306,7 @@ export class ExercisesService {
         { path: 'club_id', message: 'only with visibility club' },
       ]);
     }
-    return this.dataSource.transaction(async (m) => {
+    return this.mediaStorage.transaction(async (m, files) => {
       const rows = await this.repo.findManyForUpdate(m, body.ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const missing = body.ids.filter((i) => {
@@ -366,7 +386,15 @@ export class ExercisesService {
           { errors },
         );
       }
-      for (const plan of plans) await this.repo.update(m, plan.row.id, plan.values);
+      for (const plan of plans) {
+        const after = { ...plan.row, ...plan.values } as ExerciseRow;
+        await this.media.enforceSaveRules(m, files, ctx, plan.row.id, after.visibility, {
+          default_club_media_copyright: after.default_club_media_copyright,
+          promote_attached_media_for_official: after.promote_attached_media_for_official,
+          default_official_media_copyright: after.default_official_media_copyright,
+        });
+        await this.repo.update(m, plan.row.id, plan.values);
+      }
       return { changed: plans.map((p) => p.change), unchanged };
     });
   }

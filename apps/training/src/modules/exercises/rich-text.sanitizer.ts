@@ -42,6 +42,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     span: [
+      'data-service-exercise-media',
       'data-service-exercise-media-id',
       'data-service-exercise-media-size',
       'data-service-exercise-media-caption',

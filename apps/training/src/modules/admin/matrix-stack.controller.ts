@@ -1,0 +1,30 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Roles } from '@sports/common';
+import {
+  MatrixStackDocument,
+  MatrixStackImportResponse,
+} from '../maturity-models/dto/matrix-stack.dto';
+import { MatrixStackService } from '../maturity-models/matrix-stack.service';
+
+/** Export and import of the matrix stack (platform admins). */
+@ApiTags('admin')
+@Controller('admin/matrix-stack')
+export class MatrixStackController {
+  constructor(private readonly stack: MatrixStackService) {}
+
+  @Get()
+  @Roles('admin')
+  @ApiOkResponse({ type: MatrixStackDocument })
+  export(): Promise<MatrixStackDocument> {
+    return this.stack.export();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOkResponse({ type: MatrixStackImportResponse })
+  import(@Body() body: MatrixStackDocument): Promise<MatrixStackImportResponse> {
+    return this.stack.import(body);
+  }
+}

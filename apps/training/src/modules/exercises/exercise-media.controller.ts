@@ -1,0 +1,122 @@
+import {
+  Body,
+  CallHandler,
+  Controller,
+  Delete,
+  ExecutionContext,
+  Get,
+  Injectable,
+  NestInterceptor,
+  Param,
+  Post,
+  Put,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '@sports/common';
+import type { Observable } from 'rxjs';
+import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { MEDIA_UPLOAD_RECEIVER, mediaUploadEngine } from '../media-assets/storage/upload-engine';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { Tenant, TENANT_REQUEST_KEY } from '../tenant-context/tenant-context.decorators';
+import {
+  ExerciseMediaLinkedResponse,
+  ExerciseMediaListResponse,
+  LinkMediaAssetRequest,
+  UnlinkMediaResponse,
+  UpdateExerciseMediaRequest,
+  UploadExerciseMediaFields,
+  UploadExerciseMediaRequest,
+} from './dto/exercise-media.dto';
+import { ExerciseMediaService, UploadedFile as MediaFile } from './exercise-media.service';
+
+/**
+ * Runs before multer: checks that the caller may change the exercise and gives the storage
+ * engine its receiver (staging file, hashing, tier limit), so no byte is read for a refused
+ * request.
+ */
+@Injectable()
+export class ExerciseMediaUploadInterceptor implements NestInterceptor {
+  constructor(private readonly media: ExerciseMediaService) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const req = context.switchToHttp().getRequest<Record<string, unknown>>();
+    const ctx = req[TENANT_REQUEST_KEY] as TenantContext;
+    const params = req.params as Record<string, string>;
+    req[MEDIA_UPLOAD_RECEIVER] = await this.media.prepareUpload(ctx, params.id);
+    return next.handle();
+  }
+}
+
+@ApiTags('exercises')
+@Controller('exercises')
+export class ExerciseMediaController {
+  constructor(private readonly media: ExerciseMediaService) {}
+
+  @Get(':id/media')
+  @Authenticated()
+  @ApiOkResponse({ type: ExerciseMediaListResponse })
+  list(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+  ): Promise<ExerciseMediaListResponse> {
+    return this.media.list(ctx, id);
+  }
+
+  /** Multipart upload (part `file`), streamed to storage while hashed; de-duplicated. */
+  @Post(':id/media')
+  @Authenticated()
+  @UseInterceptors(
+    ExerciseMediaUploadInterceptor,
+    FileInterceptor('file', {
+      storage: mediaUploadEngine,
+      limits: { files: 1, fields: 20, fieldSize: 8192, parts: 22 },
+    }),
+  )
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadExerciseMediaRequest })
+  @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
+  upload(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @UploadedFile() file: MediaFile | undefined,
+    @Body() body: UploadExerciseMediaFields,
+  ): Promise<ExerciseMediaLinkedResponse> {
+    return this.media.upload(ctx, id, file, body);
+  }
+
+  @Put(':id/media')
+  @Authenticated()
+  @ApiOkResponse({ type: ExerciseMediaListResponse })
+  updateLinks(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: UpdateExerciseMediaRequest,
+  ): Promise<ExerciseMediaListResponse> {
+    return this.media.updateLinks(ctx, id, body);
+  }
+
+  @Post(':id/media/from-asset')
+  @Authenticated()
+  @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
+  fromAsset(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: LinkMediaAssetRequest,
+  ): Promise<ExerciseMediaLinkedResponse> {
+    return this.media.fromAsset(ctx, id, body);
+  }
+
+  @Delete(':id/media/:mid')
+  @Authenticated()
+  @ApiOkResponse({ type: UnlinkMediaResponse })
+  unlink(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Param('mid', UuidParamPipe) mid: string,
+  ): Promise<UnlinkMediaResponse> {
+    return this.media.unlink(ctx, id, mid);
+  }
+}

@@ -1,0 +1,384 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationFailedError,
+} from '@sports/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import type { MediaAssetResponse } from '../media-assets/dto/media-asset.dto';
+import { AssetRow, MediaAssetsRepository } from '../media-assets/media-assets.repository';
+import { MediaAssetsService } from '../media-assets/media-assets.service';
+import type { FileJournal } from '../media-assets/storage/file-journal';
+import { cleanFileName } from '../media-assets/storage/media-paths';
+import { MediaStorageService, ReceivedFile } from '../media-assets/storage/media-storage.service';
+import type { UploadReceiver } from '../media-assets/storage/upload-engine';
+import { MembershipService } from '../membership/membership.service';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { canReadContent, Visibility } from './content-visibility';
+import type {
+  ExerciseMediaLinkedResponse,
+  ExerciseMediaListResponse,
+  ExerciseMediaResponse,
+  LinkMediaAssetRequest,
+  UnlinkMediaResponse,
+  UpdateExerciseMediaRequest,
+  UploadExerciseMediaFields,
+} from './dto/exercise-media.dto';
+import { canEditExercise } from './exercise-governance';
+import { ExerciseMediaRepository, MediaLinkRow } from './exercise-media.repository';
+import { ExerciseRow, ExercisesRepository } from './exercises.repository';
+import { convertInlineMarkers, MarkerProblem, referencedMediaIds } from './inline-media';
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
+/** The rich-text fields of an exercise that may embed media. */
+export const MEDIA_TEXT_FIELDS = ['description', 'instructions', 'coaching_points'] as const;
+type TextField = (typeof MEDIA_TEXT_FIELDS)[number];
+
+/** What a save of an exercise asks of its attached media (behaviour rules 7 and 8). */
+export interface MediaSaveOptions {
+  default_club_media_copyright: string | null;
+  promote_attached_media_for_official: boolean;
+  default_official_media_copyright: string | null;
+}
+
+/** The multipart file as multer hands it over (our storage engine's answer merged in). */
+export type UploadedFile = ReceivedFile & { originalname?: string };
+
+export const MIN_CLUB_COPYRIGHT = 3;
+
+/**
+ * Media of exercises: streaming upload with de-duplication, linking existing assets, link
+ * metadata, unlinking (with the orphan hint), the media part of the exercise detail, inline
+ * media markers and the media rules of saving club and official exercises.
+ */
+@Injectable()
+export class ExerciseMediaService {
+  constructor(
+    private readonly links: ExerciseMediaRepository,
+    private readonly exercises: ExercisesRepository,
+    private readonly assets: MediaAssetsService,
+    private readonly assetRepo: MediaAssetsRepository,
+    private readonly storage: MediaStorageService,
+    private readonly membership: MembershipService,
+  ) {}
+
+  /** 404 when the exercise is invisible to the caller, 403 when read-only. */
+  private async editable(ctx: TenantContext, id: string, m?: EntityManager): Promise<ExerciseRow> {
+    const row = await this.exercises.findById(id, m, m !== undefined);
+    if (!row || !canReadContent(ctx, row)) throw new NotFoundError('Exercise', id);
+    if (!canEditExercise(ctx, row)) {
+      throw new ForbiddenError('You may read this exercise but not change its media.');
+    }
+    return row;
+  }
+
+  /**
+   * Runs before multer reads the body: checks the exercise and hands the storage engine a
+   * receiver with the per-file limit of the caller's tier.
+   */
+  async prepareUpload(ctx: TenantContext, exerciseId: string): Promise<UploadReceiver> {
+    if (!isUUID(exerciseId)) {
+      throw new ValidationFailedError('The path parameter id must be a UUID.', [
+        { path: 'id', message: 'must be a UUID' },
+      ]);
+    }
+    await this.editable(ctx, exerciseId);
+    const limit = this.membership.limitsFor(await this.links.tierOf(ctx.profile_id));
+    return {
+      receive: (stream) => this.storage.receive(stream, limit.upload_bytes_per_file),
+      discard: (file) => this.storage.discardStaging(file),
+    };
+  }
+
+  async upload(
+    ctx: TenantContext,
+    exerciseId: string,
+    file: UploadedFile | undefined,
+    body: UploadExerciseMediaFields,
+  ): Promise<ExerciseMediaLinkedResponse> {
+    if (!file?.stagingPath) {
+      throw new ValidationFailedError('A multipart part named file is required.', [
+        { path: 'file', message: 'required' },
+      ]);
+    }
+    try {
+      const exercise = await this.editable(ctx, exerciseId);
+      const placement = await this.assets.uploadPlacement(ctx, exercise, body);
+      const result = await this.storage.transaction(async (m, files) => {
+        await this.editable(ctx, exerciseId, m);
+        const { asset, created } = await this.assets.ingest(m, files, ctx, file, placement, {
+          original_name: cleanFileName(file.originalname),
+          label: body.label ?? null,
+          copyright_notice: body.copyright_notice || null,
+          tags: body.tags ?? [],
+        });
+        const link = await this.linkAsset(m, ctx, exerciseId, asset, body);
+        return { asset, created, linkId: link };
+      });
+      return this.linkedResponse(ctx, exerciseId, result.linkId, result.asset.id, !result.created);
+    } finally {
+      await this.storage.discardStaging(file);
+    }
+  }
+
+  async fromAsset(
+    ctx: TenantContext,
+    exerciseId: string,
+    body: LinkMediaAssetRequest,
+  ): Promise<ExerciseMediaLinkedResponse> {
+    const linkId = await this.storage.transaction(async (m) => {
+      await this.editable(ctx, exerciseId, m);
+      const asset = await this.assets.linkable(ctx, body.media_asset_id, m);
+      return this.linkAsset(m, ctx, exerciseId, asset, body);
+    });
+    return this.linkedResponse(ctx, exerciseId, linkId, body.media_asset_id, true);
+  }
+
+  private async linkAsset(
+    m: EntityManager,
+    ctx: TenantContext,
+    exerciseId: string,
+    asset: AssetRow,
+    f: { label?: string | null; caption?: string | null; sort_order?: number },
+  ): Promise<string> {
+    const { id } = await this.links.link(m, {
+      exercise_id: exerciseId,
+      media_asset_id: asset.id,
+      file_path: asset.storage_key,
+      by: ctx.profile_id,
+      label: f.label,
+      caption: f.caption,
+      sort_order: f.sort_order,
+    });
+    await this.exercises.touch(m, exerciseId);
+    return id;
+  }
+
+  private async linkedResponse(
+    ctx: TenantContext,
+    exerciseId: string,
+    linkId: string,
+    assetId: string,
+    deduplicated: boolean,
+  ): Promise<ExerciseMediaLinkedResponse> {
+    const exercise = (await this.exercises.findById(exerciseId)) as ExerciseRow;
+    const all = await this.links.linksOf(exerciseId);
+    const link = all.find((l) => l.id === linkId) as MediaLinkRow;
+    const asset = (await this.assetRepo.findById(assetId)) as AssetRow;
+    const media = toMediaResponse(link, embeddedIds(exercise));
+    const assetResponse: MediaAssetResponse = this.assets.toResponse(ctx, asset);
+    return { media, asset: assetResponse, deduplicated };
+  }
+
+  async list(ctx: TenantContext, exerciseId: string): Promise<ExerciseMediaListResponse> {
+    const row = await this.exercises.findById(exerciseId);
+    if (!row || !canReadContent(ctx, row)) throw new NotFoundError('Exercise', exerciseId);
+    return { items: await this.detailMedia(row) };
+  }
+
+  async updateLinks(
+    ctx: TenantContext,
+    exerciseId: string,
+    body: UpdateExerciseMediaRequest,
+  ): Promise<ExerciseMediaListResponse> {
+    await this.storage.transaction(async (m) => {
+      await this.editable(ctx, exerciseId, m);
+      const missing: string[] = [];
+      for (const item of body.items) {
+        if (!(await this.links.findLink(m, exerciseId, item.id))) missing.push(item.id);
+      }
+      if (missing.length) {
+        throw new NotFoundError('Exercise media', undefined, {
+          extensions: { missing_ids: missing },
+        });
+      }
+      for (const item of body.items) {
+        await this.links.updateLink(m, item.id, {
+          label: item.label,
+          caption: item.caption,
+          sort_order: item.sort_order,
+        });
+      }
+      await this.exercises.touch(m, exerciseId);
+    });
+    return this.list(ctx, exerciseId);
+  }
+
+  /** Removes only the link; names the asset when nothing references it any more. */
+  async unlink(
+    ctx: TenantContext,
+    exerciseId: string,
+    linkId: string,
+  ): Promise<UnlinkMediaResponse> {
+    return this.storage.transaction(async (m) => {
+      await this.editable(ctx, exerciseId, m);
+      const link = await this.links.findLink(m, exerciseId, linkId);
+      if (!link) throw new NotFoundError('Exercise media', linkId);
+      await this.links.deleteLink(m, linkId);
+      await this.exercises.touch(m, exerciseId);
+      const refs = await this.assetRepo.referenceCount(m, link.media_asset_id);
+      return {
+        deleted_media_id: linkId,
+        media_asset_id: link.media_asset_id,
+        orphan_media_asset_id: refs === 0 ? link.media_asset_id : null,
+      };
+    });
+  }
+
+  // ---- used by the exercise service ----
+
+  /** The media of the exercise detail: trash_hidden assets left out, embedded ones flagged. */
+  async detailMedia(exercise: ExerciseRow): Promise<ExerciseMediaResponse[]> {
+    const rows = await this.links.linksOf(exercise.id);
+    const embedded = embeddedIds(exercise);
+    return rows
+      .filter((r) => r.asset_lifecycle_state !== 'trash_hidden')
+      .map((r) => toMediaResponse(r, embedded));
+  }
+
+  /**
+   * Converts the inline media markers of the given rich-text values into canonical spans and
+   * checks every span (new or kept) refers to media linked to this exercise; 422 otherwise.
+   */
+  async convertMarkers(
+    m: EntityManager,
+    exerciseId: string,
+    values: Partial<Record<TextField, string | null | undefined>>,
+  ): Promise<Partial<Record<TextField, string | null | undefined>>> {
+    const present = MEDIA_TEXT_FIELDS.filter((f) => typeof values[f] === 'string');
+    if (present.length === 0) return values;
+    const rows = await this.links.linksOf(exerciseId, m);
+    const byRef = new Map<string, string>();
+    for (const r of rows) {
+      byRef.set(r.id.toLowerCase(), r.id);
+      byRef.set(r.media_asset_id.toLowerCase(), r.id);
+    }
+    const resolve = (ref: string): string | null => byRef.get(ref.toLowerCase()) ?? null;
+    const out = { ...values };
+    const errors: { path: string; message: string }[] = [];
+    const report = (field: string, problems: MarkerProblem[]): void => {
+      for (const p of problems) errors.push({ path: field, message: `${p.ref}: ${p.message}` });
+    };
+    for (const field of present) {
+      const { text, problems } = convertInlineMarkers(values[field] as string, resolve);
+      report(field, problems);
+      const foreign = referencedMediaIds(text).filter((ref) => !resolve(ref));
+      report(
+        field,
+        foreign.map((ref) => ({ ref, message: 'is not media of this exercise' })),
+      );
+      out[field] = text;
+    }
+    if (errors.length) {
+      throw new UnprocessableError(
+        'Inline media may only reference media linked to this exercise.',
+        'INLINE_MEDIA_NOT_LINKED',
+        { errors },
+      );
+    }
+    return out;
+  }
+
+  /**
+   * Rules 7 and 8 on save. Club: every attached asset active and with a copyright notice of at
+   * least 3 characters (missing notices filled from default_club_media_copyright first), else
+   * 422 CLUB_MEDIA_ASSET_INACTIVE / _COPYRIGHT_MISSING / _COPYRIGHT_TOO_SHORT with the asset
+   * ids. Official: every attached asset active; with promotion raised to official.
+   */
+  async enforceSaveRules(
+    m: EntityManager,
+    files: FileJournal,
+    ctx: TenantContext,
+    exerciseId: string,
+    visibility: Visibility,
+    opts: MediaSaveOptions,
+  ): Promise<void> {
+    if (visibility === 'private') return;
+    const attached = await this.assetRepo.linkedToExercise(m, exerciseId);
+    if (attached.length === 0) return;
+    const inactive = attached.filter((a) => a.lifecycle !== 'active').map((a) => a.id);
+    if (visibility === 'official') {
+      if (inactive.length) {
+        throw new UnprocessableError(
+          'An official exercise needs every attached media asset active.',
+          'OFFICIAL_MEDIA_ASSET_INACTIVE',
+          { extensions: { asset_ids: inactive } },
+        );
+      }
+      if (opts.promote_attached_media_for_official) {
+        await this.assets.promoteToOfficial(
+          m,
+          files,
+          exerciseId,
+          attached,
+          opts.default_official_media_copyright,
+        );
+      }
+      return;
+    }
+    if (inactive.length) {
+      throw new UnprocessableError(
+        'A club exercise needs every attached media asset active.',
+        'CLUB_MEDIA_ASSET_INACTIVE',
+        { extensions: { asset_ids: inactive } },
+      );
+    }
+    if (opts.default_club_media_copyright) {
+      await this.assets.fillMissingCopyright(m, ctx, attached, opts.default_club_media_copyright);
+    }
+    const missing = attached.filter((a) => !a.copyright_notice?.trim()).map((a) => a.id);
+    if (missing.length) {
+      throw new UnprocessableError(
+        'A club exercise needs a copyright notice on every attached media asset; send default_club_media_copyright to fill them.',
+        'CLUB_MEDIA_COPYRIGHT_MISSING',
+        { extensions: { asset_ids: missing } },
+      );
+    }
+    const short = attached
+      .filter((a) => (a.copyright_notice ?? '').trim().length < MIN_CLUB_COPYRIGHT)
+      .map((a) => a.id);
+    if (short.length) {
+      throw new UnprocessableError(
+        `Copyright notices of club media need at least ${MIN_CLUB_COPYRIGHT} characters.`,
+        'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
+        { extensions: { asset_ids: short } },
+      );
+    }
+  }
+}
+
+/** Link ids and asset ids the exercise text embeds. */
+function embeddedIds(exercise: Pick<ExerciseRow, TextField>): Set<string> {
+  return new Set(
+    MEDIA_TEXT_FIELDS.flatMap((f) => referencedMediaIds(exercise[f])).map((id) => id.toLowerCase()),
+  );
+}
+
+function toMediaResponse(r: MediaLinkRow, embedded: Set<string>): ExerciseMediaResponse {
+  return {
+    id: r.id,
+    exercise_id: r.exercise_id,
+    media_asset_id: r.media_asset_id,
+    label: r.label,
+    caption: r.caption,
+    sort_order: r.sort_order,
+    media_kind: r.media_kind,
+    mime_type: r.mime_type,
+    size_bytes: Number(r.size_bytes),
+    original_name: r.original_name,
+    copyright_notice: r.copyright_notice,
+    asset_visibility: r.asset_visibility,
+    asset_lifecycle_state: r.asset_lifecycle_state,
+    lifecycle_hint:
+      r.asset_lifecycle_state === 'trash_soft'
+        ? 'This medium is in the trash and may disappear.'
+        : null,
+    embedded: embedded.has(r.id.toLowerCase()) || embedded.has(r.media_asset_id.toLowerCase()),
+    file_url: `/api/media-assets/${r.media_asset_id}/file`,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}

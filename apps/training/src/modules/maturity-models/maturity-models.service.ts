@@ -1,0 +1,360 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, FieldError, NotFoundError, UnprocessableError } from '@sports/common';
+import { pageOf } from '../club-memberships/dto/page.query';
+import type { PageQuery } from '../club-memberships/dto/page.query';
+import type {
+  BindingRequest,
+  BindingResponse,
+  CreateMaturityModelRequest,
+  LegacyFocusAreasRequest,
+  LevelRequest,
+  LevelsRequest,
+  MatrixCellsRequest,
+  MaturityModelListResponse,
+  MaturityModelResponse,
+  MaturityModelSummary,
+  ModelExportDocument,
+  ModelSkillsRequest,
+  ResolveQuery,
+  ResolveResponse,
+  UpdateMaturityModelRequest,
+} from './dto/maturity-model.dto';
+import { MODEL_FORMAT } from './dto/maturity-model.dto';
+import { MATRIX_STACK_FORMAT } from './dto/matrix-stack.dto';
+import { MatrixStackService } from './matrix-stack.service';
+import { BindingRow, MaturityModelsRepository, ModelRow } from './maturity-models.repository';
+import { mergeCells, rankModels, ResolveContext } from './maturity-resolve';
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+function assertLevels(levels: LevelRequest[], path = 'levels'): void {
+  const seen = new Set<number>();
+  const errors: FieldError[] = [];
+  levels.forEach((l, i) => {
+    if (seen.has(l.level)) errors.push({ path: `${path}.${i}.level`, message: 'listed twice' });
+    seen.add(l.level);
+  });
+  if (errors.length)
+    throw new UnprocessableError('Levels must be unique.', 'INVALID_LEVELS', { errors });
+}
+
+/**
+ * Maturity models: levels 1–5, model skills, skill level descriptions (the matrix), context
+ * bindings to any subset of focus area, style direction and training style (optionally
+ * qualified by a training type), the legacy focus-area assignment, resolve and JSON
+ * export/import per model. Everybody signed in reads; platform admins write (route roles).
+ */
+@Injectable()
+export class MaturityModelsService {
+  constructor(
+    private readonly repo: MaturityModelsRepository,
+    private readonly stack: MatrixStackService,
+  ) {}
+
+  async list(query: PageQuery): Promise<MaturityModelListResponse> {
+    const page = pageOf(query);
+    const { rows, total } = await this.repo.list(page);
+    return { items: rows.map(toSummary), total, ...page };
+  }
+
+  async get(id: string): Promise<MaturityModelResponse> {
+    const model = await this.findOrFail(id);
+    const c = await this.repo.content([id]);
+    return {
+      ...toSummary(model),
+      levels: c.levels.map(({ model_id: _m, ...l }) => l),
+      skills: c.skills.map(({ model_id: _m, ...s }) => s),
+      level_descriptions: c.cells.map((d) => ({
+        skill_id: d.skill_id,
+        level: d.level,
+        description: d.description,
+      })),
+      bindings: c.bindings.map(toBinding),
+      legacy_focus_area_ids: c.legacy.map((l) => l.focus_area_id),
+    };
+  }
+
+  async create(body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
+    if (await this.repo.slugTaken(body.slug, null)) {
+      throw new ConflictError(`A maturity model with slug ${body.slug} exists.`, 'DUPLICATE_SLUG');
+    }
+    assertLevels(body.levels ?? []);
+    const id = await this.repo.dataSource.transaction(async (m) => {
+      const newId = await this.repo.insert(m, {
+        slug: body.slug,
+        name: body.name,
+        description: body.description ?? null,
+      });
+      await this.repo.replaceLevels(m, newId, body.levels ?? []);
+      return newId;
+    });
+    return this.get(id);
+  }
+
+  async update(id: string, body: UpdateMaturityModelRequest): Promise<MaturityModelResponse> {
+    const current = await this.findOrFail(id);
+    const slug = body.slug ?? current.slug;
+    if (slug !== current.slug && (await this.repo.slugTaken(slug, id))) {
+      throw new ConflictError(`A maturity model with slug ${slug} exists.`, 'DUPLICATE_SLUG');
+    }
+    if (body.levels) assertLevels(body.levels);
+    await this.repo.dataSource.transaction(async (m) => {
+      await this.repo.update(m, id, {
+        slug,
+        name: body.name ?? current.name,
+        description: body.description !== undefined ? body.description : current.description,
+      });
+      if (body.levels) await this.repo.replaceLevels(m, id, body.levels);
+    });
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.findOrFail(id);
+    await this.repo.delete(id);
+  }
+
+  async setLevels(id: string, body: LevelsRequest): Promise<MaturityModelResponse> {
+    await this.findOrFail(id);
+    assertLevels(body.levels);
+    await this.repo.dataSource.transaction(async (m) => {
+      await this.repo.replaceLevels(m, id, body.levels);
+      await this.repo.touch(m, id);
+    });
+    return this.get(id);
+  }
+
+  async setSkills(id: string, body: ModelSkillsRequest): Promise<MaturityModelResponse> {
+    await this.findOrFail(id);
+    const ids = body.skills.map((s) => s.skill_id);
+    const unknown = await this.repo.unknownIds('skills', ids);
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    ids.forEach((sid, i) => {
+      if (unknown.has(sid)) errors.push({ path: `skills.${i}.skill_id`, message: 'unknown skill' });
+      if (seen.has(sid)) errors.push({ path: `skills.${i}.skill_id`, message: 'listed twice' });
+      seen.add(sid);
+    });
+    if (errors.length) throw new UnprocessableError('Invalid skills.', 'UNKNOWN_SKILL', { errors });
+    await this.repo.dataSource.transaction(async (m) => {
+      await this.repo.replaceSkills(m, id, ids);
+      await this.repo.touch(m, id);
+    });
+    return this.get(id);
+  }
+
+  /** Matrix maintenance: upserts (or with description null removes) skill level descriptions. */
+  async setCells(id: string, body: MatrixCellsRequest): Promise<MaturityModelResponse> {
+    await this.findOrFail(id);
+    const skills = await this.repo.modelSkillIds(id);
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    body.cells.forEach((c, i) => {
+      if (!skills.has(c.skill_id)) {
+        errors.push({ path: `cells.${i}.skill_id`, message: 'not a skill of this model' });
+      }
+      const key = `${c.skill_id}:${c.level}`;
+      if (seen.has(key)) errors.push({ path: `cells.${i}`, message: 'listed twice' });
+      seen.add(key);
+    });
+    if (errors.length)
+      throw new UnprocessableError('Invalid matrix cells.', 'INVALID_MATRIX_CELL', { errors });
+    await this.repo.dataSource.transaction(async (m) => {
+      await this.repo.writeCells(m, id, body.cells);
+      await this.repo.touch(m, id);
+    });
+    return this.get(id);
+  }
+
+  async addBinding(id: string, body: BindingRequest): Promise<BindingResponse> {
+    await this.findOrFail(id);
+    const b = {
+      focus_area_id: body.focus_area_id ?? null,
+      style_direction_id: body.style_direction_id ?? null,
+      training_style_id: body.training_style_id ?? null,
+      training_type_id: body.training_type_id ?? null,
+    };
+    const errors: FieldError[] = [];
+    for (const [field, table] of [
+      ['focus_area_id', 'focus_areas'],
+      ['style_direction_id', 'style_directions'],
+      ['training_style_id', 'training_styles'],
+      ['training_type_id', 'training_types'],
+    ] as const) {
+      const v = b[field];
+      if (v && (await this.repo.unknownIds(table, [v])).size) {
+        errors.push({ path: field, message: 'unknown catalog entry' });
+      }
+    }
+    if (errors.length) {
+      throw new UnprocessableError('Unknown catalog entries.', 'UNKNOWN_CATALOG_ENTRY', { errors });
+    }
+    try {
+      const bindingId = await this.repo.dataSource.transaction((m) =>
+        this.repo.insertBinding(m, id, b),
+      );
+      return toBinding({ id: bindingId, model_id: id, ...b });
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        throw new ConflictError('This model already has this binding.', 'DUPLICATE_BINDING');
+      }
+      throw e;
+    }
+  }
+
+  async removeBinding(id: string, bindingId: string): Promise<void> {
+    await this.findOrFail(id);
+    if (!(await this.repo.deleteBinding(id, bindingId))) {
+      throw new NotFoundError('Maturity model binding', bindingId);
+    }
+  }
+
+  /** The legacy many-to-many assignment (used by resolve only for focus areas without bindings). */
+  async setLegacyFocusAreas(
+    id: string,
+    body: LegacyFocusAreasRequest,
+  ): Promise<MaturityModelResponse> {
+    await this.findOrFail(id);
+    const unknown = await this.repo.unknownIds('focus_areas', body.focus_area_ids);
+    if (unknown.size) {
+      throw new UnprocessableError('Unknown focus areas.', 'UNKNOWN_CATALOG_ENTRY', {
+        errors: body.focus_area_ids
+          .map((f, i) => ({ f, i }))
+          .filter(({ f }) => unknown.has(f))
+          .map(({ i }) => ({ path: `focus_area_ids.${i}`, message: 'unknown focus area' })),
+      });
+    }
+    await this.repo.dataSource.transaction((m) =>
+      this.repo.replaceLegacy(m, id, body.focus_area_ids),
+    );
+    return this.get(id);
+  }
+
+  /**
+   * Resolve (behaviour rule 11): every binding whose bound dimensions all equal the context
+   * matches; models are ranked by `rankModels` (specificity, then the documented tie-breaks) and
+   * their matrices merged cell by cell, the higher-ranked model winning. A training style
+   * without a style direction implies its own direction.
+   */
+  async resolve(query: ResolveQuery): Promise<ResolveResponse> {
+    const ctx: ResolveContext = {
+      focus_area_id: query.focus_area_id ?? null,
+      style_direction_id: query.style_direction_id ?? null,
+      training_style_id: query.training_style_id ?? null,
+      training_type_id: query.training_type_id ?? null,
+    };
+    if (ctx.training_style_id && !ctx.style_direction_id) {
+      ctx.style_direction_id = await this.repo.directionOfStyle(ctx.training_style_id);
+    }
+    const candidates = await this.repo.candidates(ctx);
+    const focusHas = ctx.focus_area_id
+      ? await this.repo.focusAreaHasBindings(ctx.focus_area_id)
+      : true;
+    const legacy =
+      ctx.focus_area_id && !focusHas ? await this.repo.legacyModels(ctx.focus_area_id) : [];
+    const ranked = rankModels(ctx, candidates, legacy, focusHas);
+    const ids = ranked.map((r) => r.model_id);
+    const models = new Map((await this.repo.modelsByIds(ids)).map((m) => [m.id, m]));
+    const content = await this.repo.content(ids);
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const levels = new Map<
+      number,
+      { level: number; name: string; description: string | null; model_id: string }
+    >();
+    for (const l of [...content.levels].sort(
+      (a, b) => rank.get(a.model_id)! - rank.get(b.model_id)!,
+    )) {
+      if (!levels.has(l.level)) levels.set(l.level, l);
+    }
+    const merged = mergeCells(ids, content.cells);
+    const skills = new Map<string, { skill_id: string; slug: string; name: string }>();
+    for (const s of [...content.skills].sort(
+      (a, b) => rank.get(a.model_id)! - rank.get(b.model_id)! || a.position - b.position,
+    )) {
+      if (!skills.has(s.skill_id))
+        skills.set(s.skill_id, { skill_id: s.skill_id, slug: s.slug, name: s.name });
+    }
+    const matches = new Set(ranked.map((r) => r.match));
+    return {
+      context: { ...ctx },
+      source:
+        ranked.length === 0
+          ? 'none'
+          : matches.size === 2
+            ? 'mixed'
+            : matches.has('legacy')
+              ? 'legacy'
+              : 'bindings',
+      models: ranked.map((r, i) => ({
+        model_id: r.model_id,
+        slug: r.model_slug,
+        name: models.get(r.model_id)?.name ?? r.model_slug,
+        rank: i + 1,
+        match: r.match,
+        binding_id: r.binding_id,
+        specificity: r.specificity,
+        bound: r.bound,
+        training_type_bound: r.training_type_bound,
+      })),
+      levels: [...levels.values()].sort((a, b) => a.level - b.level),
+      skills: [...skills.values()].map((s) => ({
+        ...s,
+        levels: [1, 2, 3, 4, 5]
+          .map((level) => merged.get(`${s.skill_id}:${level}`))
+          .filter((c): c is NonNullable<typeof c> => !!c)
+          .map((c) => ({ level: c.level, description: c.description, model_id: c.model_id })),
+      })),
+    };
+  }
+
+  async exportModel(id: string): Promise<ModelExportDocument> {
+    await this.findOrFail(id);
+    const [model] = await this.repo.exportModels(id);
+    const bindings = (await this.repo.exportBindings(id)).map(({ model_slug: _s, ...b }) => b);
+    return { format: MODEL_FORMAT, exported_at: new Date().toISOString(), model, bindings };
+  }
+
+  /** Imports one model (idempotent by slug): its content and bindings are replaced. */
+  async importModel(doc: ModelExportDocument): Promise<MaturityModelResponse> {
+    await this.stack.import({
+      format: MATRIX_STACK_FORMAT,
+      skill_categories: [],
+      skills: [],
+      models: [doc.model],
+      bindings: doc.bindings.map((b) => ({ ...b, model_slug: doc.model.slug })),
+    });
+    const row = await this.repo.findBySlug(doc.model.slug);
+    return this.get(row!.id);
+  }
+
+  private async findOrFail(id: string): Promise<ModelRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw new NotFoundError('Maturity model', id);
+    return row;
+  }
+}
+
+function toSummary(r: ModelRow): MaturityModelSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
+}
+
+function toBinding(b: BindingRow): BindingResponse {
+  return {
+    id: b.id,
+    model_id: b.model_id,
+    focus_area_id: b.focus_area_id,
+    style_direction_id: b.style_direction_id,
+    training_style_id: b.training_style_id,
+    training_type_id: b.training_type_id,
+    specificity: [b.focus_area_id, b.style_direction_id, b.training_style_id].filter(Boolean)
+      .length,
+  };
+}

@@ -1,0 +1,128 @@
+import { pipeline } from 'node:stream/promises';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Authenticated, Roles } from '@sports/common';
+import type { Response } from 'express';
+import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { Tenant } from '../tenant-context/tenant-context.decorators';
+import {
+  BulkLifecycleRequest,
+  BulkLifecycleResponse,
+  BulkPatchRequest,
+  BulkPatchResponse,
+  LifecycleRequest,
+  LifecycleResponse,
+  ListMediaAssetsQuery,
+  MediaAssetListResponse,
+  MediaAssetResponse,
+  RetentionRunResponse,
+  UpdateMediaAssetRequest,
+} from './dto/media-asset.dto';
+import { MediaAssetsService } from './media-assets.service';
+
+@ApiTags('media-assets')
+@Controller('media-assets')
+export class MediaAssetsController {
+  constructor(private readonly assets: MediaAssetsService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOkResponse({ type: MediaAssetListResponse })
+  list(
+    @Tenant() ctx: TenantContext,
+    @Query() query: ListMediaAssetsQuery,
+  ): Promise<MediaAssetListResponse> {
+    return this.assets.list(ctx, query);
+  }
+
+  @Post('bulk-lifecycle')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkLifecycleResponse })
+  bulkLifecycle(
+    @Tenant() ctx: TenantContext,
+    @Body() body: BulkLifecycleRequest,
+  ): Promise<BulkLifecycleResponse> {
+    return this.assets.bulkLifecycle(ctx, body);
+  }
+
+  @Post('bulk-patch')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkPatchResponse })
+  bulkPatch(
+    @Tenant() ctx: TenantContext,
+    @Body() body: BulkPatchRequest,
+  ): Promise<BulkPatchResponse> {
+    return this.assets.bulkPatch(ctx, body);
+  }
+
+  /** Runs the retention job now (it also runs every MEDIA_RETENTION_INTERVAL_MINUTES). */
+  @Post('retention/run')
+  @Roles('superadmin')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RetentionRunResponse })
+  runRetention(): Promise<RetentionRunResponse> {
+    return this.assets.runRetention();
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: MediaAssetResponse })
+  get(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+  ): Promise<MediaAssetResponse> {
+    return this.assets.get(ctx, id);
+  }
+
+  /** The file with its sniffed Content-Type; single byte ranges answer 206, outside ones 416. */
+  @Get(':id/file')
+  @Authenticated()
+  @ApiProduces('application/octet-stream')
+  async file(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.assets.openFile(ctx, id, range);
+    res.status(file.status).set(file.headers);
+    await pipeline(file.stream, res).catch(() => file.stream.destroy());
+  }
+
+  @Patch(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: MediaAssetResponse })
+  patch(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: UpdateMediaAssetRequest,
+  ): Promise<MediaAssetResponse> {
+    return this.assets.patch(ctx, id, body);
+  }
+
+  @Post(':id/lifecycle')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: LifecycleResponse })
+  lifecycle(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: LifecycleRequest,
+  ): Promise<LifecycleResponse> {
+    return this.assets.lifecycle(ctx, id, body);
+  }
+}

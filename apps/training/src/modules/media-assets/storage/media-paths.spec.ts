@@ -1,0 +1,87 @@
+import path from 'node:path';
+import {
+  assertSafeKey,
+  cleanFileName,
+  resolveInsideRoot,
+  storageKeyOf,
+  UnsafeMediaPathError,
+} from './media-paths';
+
+const SHA = 'ab'.repeat(32);
+const CLUB = '11111111-2222-3333-4444-555555555555';
+
+describe('media paths', () => {
+  it('builds the layout <root>/<visibility>/<club or profile>/<sha[0..2]>/<sha>.<ext>', () => {
+    expect(
+      storageKeyOf({
+        relativeRoot: 'media',
+        visibility: 'club',
+        scope: CLUB,
+        sha256: SHA,
+        extension: 'png',
+      }),
+    ).toBe(`media/club/${CLUB}/ab/${SHA}.png`);
+    expect(
+      storageKeyOf({
+        relativeRoot: 'a/b',
+        visibility: 'official',
+        scope: 'platform',
+        sha256: SHA,
+        extension: 'pdf',
+      }),
+    ).toBe(`a/b/official/platform/ab/${SHA}.pdf`);
+  });
+
+  it.each([
+    ['relative root with ..', { relativeRoot: '../x' }],
+    ['absolute relative root', { relativeRoot: '/etc' }],
+    ['encoded relative root', { relativeRoot: '..%2fx' }],
+    ['scope with ..', { scope: '..' }],
+    ['scope with a separator', { scope: `${CLUB}/..` }],
+    ['visibility outside the enum', { visibility: '../club' }],
+    ['extension with a separator', { extension: 'png/../../x' }],
+    ['sha256 not hex', { sha256: '../'.repeat(21) + 'x' }],
+  ])('refuses a key part: %s', (_name, override) => {
+    expect(() =>
+      storageKeyOf({
+        relativeRoot: 'media',
+        visibility: 'club',
+        scope: CLUB,
+        sha256: SHA,
+        extension: 'png',
+        ...override,
+      }),
+    ).toThrow(UnsafeMediaPathError);
+  });
+
+  it.each([
+    '../etc/passwd',
+    'media/../../etc/passwd',
+    '/etc/passwd',
+    'C:/windows',
+    'media\\..\\x',
+    'media/%2e%2e/x',
+    'media/..%2Fx',
+    'media/x\0.png',
+    'media//x',
+    'media/./x',
+    '',
+  ])('refuses the unsafe key %p', (key) => {
+    expect(() => assertSafeKey(key)).toThrow(UnsafeMediaPathError);
+    expect(() => resolveInsideRoot('/srv/media', key)).toThrow(UnsafeMediaPathError);
+  });
+
+  it('resolves a safe key inside the root', () => {
+    expect(resolveInsideRoot('/srv/media', `media/club/${CLUB}/ab/${SHA}.png`)).toBe(
+      path.join('/srv/media', 'media', 'club', CLUB, 'ab', `${SHA}.png`),
+    );
+  });
+
+  it('keeps only the last part of a client file name', () => {
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('C:\\Users\\x\\photo.jpg')).toBe('photo.jpg');
+    expect(cleanFileName('..')).toBe('upload');
+    expect(cleanFileName(undefined)).toBe('upload');
+    expect(cleanFileName('a\u0000b\nc.png')).toBe('abc.png');
+  });
+});

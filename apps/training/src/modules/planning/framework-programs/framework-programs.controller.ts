@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '@sports/common';
+import { UuidParamPipe } from '../../club-memberships/uuid-param.pipe';
+import type { TenantContext } from '../../tenant-context/tenant-context';
+import { Tenant } from '../../tenant-context/tenant-context.decorators';
+import { PlanContentListQuery } from '../dto/plan-content.dto';
+import {
+  CreateFrameworkProgramRequest,
+  FrameworkProgramListResponse,
+  FrameworkProgramResponse,
+  UpdateFrameworkProgramRequest,
+} from './dto/framework-program.dto';
+import { FrameworkProgramsService } from './framework-programs.service';
+
+@ApiTags('planning')
+@Controller('training-framework-programs')
+export class FrameworkProgramsController {
+  constructor(private readonly programs: FrameworkProgramsService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOkResponse({ type: FrameworkProgramListResponse })
+  list(
+    @Tenant() ctx: TenantContext,
+    @Query() query: PlanContentListQuery,
+  ): Promise<FrameworkProgramListResponse> {
+    return this.programs.list(ctx, query);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: FrameworkProgramResponse })
+  get(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+  ): Promise<FrameworkProgramResponse> {
+    return this.programs.get(ctx, id);
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiCreatedResponse({ type: FrameworkProgramResponse })
+  create(
+    @Tenant() ctx: TenantContext,
+    @Body() body: CreateFrameworkProgramRequest,
+  ): Promise<FrameworkProgramResponse> {
+    return this.programs.create(ctx, body);
+  }
+
+  @Put(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: FrameworkProgramResponse })
+  update(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: UpdateFrameworkProgramRequest,
+  ): Promise<FrameworkProgramResponse> {
+    return this.programs.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiNoContentResponse()
+  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+    return this.programs.remove(ctx, id);
+  }
+}

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { columnsOf, SqlParams, Visibility, visibilitySql } from '../exercises/content-visibility';
+import type { TenantContext } from '../tenant-context/tenant-context';
+
+/** Library tables that share name, description, visibility, club and owner columns. */
+export type LibraryTable = 'plan_templates' | 'framework_programs' | 'progression_graphs';
+
+export interface LibraryRow {
+  id: string;
+  name: string;
+  description: string | null;
+  visibility: Visibility;
+  club_id: string | null;
+  owner_profile_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface LibraryValues {
+  name: string;
+  description: string | null;
+  visibility: Visibility;
+  club_id: string | null;
+}
+
+export interface LibraryFilter {
+  visibility?: Visibility;
+  club_id?: string;
+  q?: string;
+}
+
+/**
+ * The shared queries of plan templates, framework programs and progression graphs: lists
+ * through the common visibility check (the SQL form of `canReadContent`) and the common columns.
+ */
+@Injectable()
+export class LibraryContentRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list<T extends LibraryRow>(
+    ctx: TenantContext,
+    table: LibraryTable,
+    filter: LibraryFilter,
+    page: { limit: number; offset: number },
+    extraColumns = '',
+  ): Promise<{ rows: T[]; total: number }> {
+    const params = new SqlParams();
+    const where = [visibilitySql(ctx, columnsOf('c'), params)];
+    if (filter.visibility) where.push(`c.visibility = ${params.add(filter.visibility)}`);
+    if (filter.club_id) where.push(`c.club_id = ${params.add(filter.club_id)}`);
+    if (filter.q) {
+      where.push(`c.name ILIKE ${params.add(`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`)}`);
+    }
+    const rows: (T & { total: number })[] = await this.dataSource.query(
+      `SELECT c.*${extraColumns}, count(*) OVER ()::int AS total FROM ${table} c
+       WHERE ${where.join(' AND ')}
+       ORDER BY lower(c.name), c.id
+       LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      params.values,
+    );
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page.offset > 0) {
+      const [{ n }] = await this.dataSource.query(
+        `SELECT count(*)::int AS n FROM ${table} c WHERE ${where.join(' AND ')}`,
+        params.values.slice(0, -2),
+      );
+      total = n;
+    }
+    return { rows: rows.map(({ total: _t, ...r }) => r as unknown as T), total };
+  }
+
+  async findById<T extends LibraryRow>(
+    table: LibraryTable,
+    id: string,
+    manager?: EntityManager,
+    lock = false,
+  ): Promise<T | null> {
+    const rows: T[] = await (manager ?? this.dataSource).query(
+      `SELECT * FROM ${table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(
+    m: EntityManager,
+    table: LibraryTable,
+    values: LibraryValues,
+    ownerId: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    const cols = ['name', 'description', 'visibility', 'club_id', 'owner_profile_id'];
+    const vals: unknown[] = [
+      values.name,
+      values.description,
+      values.visibility,
+      values.club_id,
+      ownerId,
+    ];
+    for (const [k, v] of Object.entries(extra)) {
+      cols.push(k);
+      vals.push(v);
+    }
+    const [{ id }] = await m.query(
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${vals.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+      vals,
+    );
+    return id;
+  }
+
+  async update(
+    m: EntityManager,
+    table: LibraryTable,
+    id: string,
+    values: Record<string, unknown>,
+  ): Promise<void> {
+    const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+    const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
+    sets.push('updated_at = now()');
+    await m.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, [
+      id,
+      ...entries.map(([, v]) => v),
+    ]);
+  }
+
+  async delete(m: EntityManager, table: LibraryTable, id: string): Promise<void> {
+    await m.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+  }
+
+  async clubExists(clubId: string): Promise<boolean> {
+    const rows = await this.dataSource.query(`SELECT 1 FROM clubs WHERE id = $1`, [clubId]);
+    return rows.length > 0;
+  }
+
+  /** Ids of `ids` that are not rows of the catalog `table`. */
+  async unknownIds(table: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT x.id FROM unnest($1::uuid[]) AS x(id) WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = x.id)`,
+      [ids],
+    );
+    return rows.map((r) => r.id);
+  }
+}

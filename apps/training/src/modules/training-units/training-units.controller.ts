@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '@sports/common';
+import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { Tenant } from '../tenant-context/tenant-context.decorators';
+import {
+  CreateTrainingUnitRequest,
+  FromFrameworkSlotRequest,
+  ListTrainingUnitsQuery,
+  TrainingUnitListResponse,
+  TrainingUnitResponse,
+  UpdateTrainingUnitRequest,
+} from './dto/training-unit.dto';
+import { TrainingUnitsService } from './training-units.service';
+
+@ApiTags('training-units')
+@Controller('training-units')
+export class TrainingUnitsController {
+  constructor(private readonly units: TrainingUnitsService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOkResponse({ type: TrainingUnitListResponse })
+  list(
+    @Tenant() ctx: TenantContext,
+    @Query() query: ListTrainingUnitsQuery,
+  ): Promise<TrainingUnitListResponse> {
+    return this.units.list(ctx, query);
+  }
+
+  @Post('from-framework-slot')
+  @Authenticated()
+  @ApiCreatedResponse({ type: TrainingUnitResponse })
+  fromFrameworkSlot(
+    @Tenant() ctx: TenantContext,
+    @Body() body: FromFrameworkSlotRequest,
+  ): Promise<TrainingUnitResponse> {
+    return this.units.fromFrameworkSlot(ctx, body);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: TrainingUnitResponse })
+  get(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+  ): Promise<TrainingUnitResponse> {
+    return this.units.get(ctx, id);
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiCreatedResponse({ type: TrainingUnitResponse })
+  create(
+    @Tenant() ctx: TenantContext,
+    @Body() body: CreateTrainingUnitRequest,
+  ): Promise<TrainingUnitResponse> {
+    return this.units.create(ctx, body);
+  }
+
+  @Put(':id')
+  @Authenticated()
+  @ApiOkResponse({ type: TrainingUnitResponse })
+  update(
+    @Tenant() ctx: TenantContext,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: UpdateTrainingUnitRequest,
+  ): Promise<TrainingUnitResponse> {
+    return this.units.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiNoContentResponse()
+  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+    return this.units.remove(ctx, id);
+  }
+}

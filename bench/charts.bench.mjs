@@ -1,0 +1,277 @@
+// Issue 9 benchmark: the chart endpoints (all of charts.md: E1–E5, A1–A8, R1–R5, C1–C4) for a
+// 365-day window, for one user with 5 years of daily data among 1 000 users (the other 999
+// hold a year of data each, so every index has neighbours to skip). Per chart: p50 of the
+// HTTP request (one connection, sequential) against the bare SQL of the data layer's series
+// that chart reads (the compiled DataLayerRepository over a plain pg Pool), in the same run.
+// Goal: every chart p50 < 30 ms, all charts together < 300 ms.
+//
+// DATABASE_URL set: a database `bench_charts` is (re)created on that server. Unset: the
+// service starts its embedded PostgreSQL under .data/bench-health. Run `pnpm build` first.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, startService, writeResults } from './lib/harness.mjs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const pg = require(path.join(ROOT, 'apps', 'health', 'node_modules', 'pg'));
+const dist = (p) => path.join(ROOT, 'apps', 'health', 'dist', 'modules', p);
+const { DataLayerRepository } = require(dist('data-layer/data-layer.repository.js'));
+const { CHART_CODES } = require(dist('charts/chart-catalog.js'));
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
+const WARMUP = 5;
+const USERS = 1000;
+const YEARS = 5;
+const PORT = 3109;
+const EMBEDDED_PG_PORT = 54469;
+const TO = '2026-10-31';
+const FROM = '2025-11-01'; // 365 days
+
+async function databaseUrl() {
+  if (!process.env.DATABASE_URL) return undefined;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS bench_charts WITH (FORCE)');
+  await admin.query('CREATE DATABASE bench_charts');
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = '/bench_charts';
+  return url.toString();
+}
+
+const shift = (date, days) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+const p50 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] * 100) / 100;
+};
+const round = (v) => Math.round(v * 100) / 100;
+
+const dbUrl = await databaseUrl();
+const service = await startService('health', {
+  port: PORT,
+  databaseUrl: dbUrl,
+  env: { EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT), LOGIN_RATE_LIMIT: '100000' },
+});
+const connectionString =
+  dbUrl ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/health`;
+const pool = new pg.Pool({ connectionString, max: 10 });
+
+try {
+  // ---- the measured user, signed in over HTTP ----
+  const email = `bench-charts-${Date.now()}@example.org`;
+  const password = 'bench-password-0001';
+  const post = (url, body) =>
+    fetch(service.base + url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const reg = await post('/api/auth/register', { email, password });
+  const me = reg.user.id;
+  await pool.query(
+    `UPDATE users SET tier = 'pro', sex = 'male', birth_date = '1990-05-01', height_cm = 180,
+            goal_weight_kg = 75, activity_level = 'moderate' WHERE id = $1`,
+    [me],
+  );
+  const login = await post('/api/auth/login', { email, password });
+  const auth = `Bearer ${login.access_token}`;
+
+  // ---- seed: set-based SQL ----
+  const seedStart = performance.now();
+  await pool.query(
+    `INSERT INTO users (email, password_hash, tier, sex, birth_date, height_cm)
+     SELECT 'bench-other-' || i || '@example.org', 'x', 'plus', 'female', '1985-01-01', 165
+       FROM generate_series(1, $1::int - 1) AS i`,
+    [USERS],
+  );
+  // every user: a year of daily data; the measured user: 5 years.
+  const span = `
+    WITH u AS (
+      SELECT id, CASE WHEN id = $1::uuid THEN ${YEARS} * 365 ELSE 365 END AS days FROM users),
+    d AS (
+      SELECT u.id AS user_id, ($2::date - k) AS day, k
+        FROM u CROSS JOIN LATERAL generate_series(0, u.days - 1) AS k)`;
+  const seeds = [
+    `${span} INSERT INTO weight_entries (user_id, date, weight_kg)
+       SELECT user_id, day, round((82 - k * 0.002 + sin(k) * 0.6)::numeric, 2) FROM d`,
+    `${span} INSERT INTO nutrition_entries (user_id, date, meal, kcal, protein_g, carbohydrate_g, fat_g)
+       SELECT user_id, day, m.meal, 500 + (k % 7) * 40 + m.extra, 35, 60, 20
+         FROM d CROSS JOIN (VALUES ('breakfast', 0), ('lunch', 150), ('dinner', 250)) AS m(meal, extra)`,
+    `${span} INSERT INTO activity_entries (user_id, activity_type, started_at, duration_min, distance_km, kcal, avg_hr, rpe)
+       SELECT user_id, (ARRAY['run','cycle','strength','walk','swim'])[1 + k % 5],
+              day + time '07:30', 30 + (k % 4) * 15,
+              CASE WHEN k % 5 IN (0, 1, 3, 4) THEN 5 + (k % 3) * 2.5 END,
+              CASE WHEN k % 2 = 0 THEN 300 + (k % 4) * 50 END,
+              CASE WHEN k % 3 = 0 THEN 140 END, 3 + k % 6
+         FROM d WHERE k % 7 NOT IN (2, 5)`,
+    `${span} INSERT INTO reference_values (user_id, type_key, measured_on, value)
+       SELECT user_id, t.key, day, t.base + (k % 5) * t.step
+         FROM d CROSS JOIN (VALUES ('resting_hr', 52, 1), ('hrv_rmssd', 55, 4), ('bp_systolic', 122, 3),
+                                   ('bp_diastolic', 78, 2), ('sleep_duration', 6.5, 0.4)) AS t(key, base, step)`,
+    `${span} INSERT INTO circumference_entries (user_id, date, site, value_cm)
+       SELECT user_id, day, s.site, s.base - k * 0.001
+         FROM d CROSS JOIN (VALUES ('waist', 88), ('hip', 100)) AS s(site, base) WHERE k % 7 = 0`,
+    `${span} INSERT INTO caliper_entries (user_id, date, formula, sites, body_fat_pct, density, age_years, sex)
+       SELECT user_id, day, 'jp3', '{"chest": 15, "abdomen": 18, "thigh": 20}', 16.0, 1.0623, 35, 'male'
+         FROM d WHERE k % 30 = 0`,
+  ];
+  for (const sql of seeds) await pool.query(sql, [me, TO]);
+  await pool.query('ANALYZE');
+  const seedMs = Math.round(performance.now() - seedStart);
+  const {
+    rows: [counts],
+  } = await pool.query(
+    `SELECT (SELECT count(*) FROM users)::int AS users,
+            (SELECT count(*) FROM weight_entries)::int AS weight,
+            (SELECT count(*) FROM nutrition_entries)::int AS nutrition,
+            (SELECT count(*) FROM activity_entries)::int AS activity,
+            (SELECT count(*) FROM reference_values)::int AS reference_values,
+            (SELECT count(*) FROM weight_entries WHERE user_id = $1)::int AS my_weight_rows`,
+    [me],
+  );
+
+  // ---- the bare SQL: the data layer's own queries over a plain pg Pool ----
+  const repo = new DataLayerRepository({
+    query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
+  });
+  const u = me;
+  const f = FROM;
+  const t = TO;
+  const SERIES = {
+    E1: () => [
+      repo.nutritionDaily(u, shift(f, -6), t),
+      repo.weightSeries(u, shift(t, -60), t),
+      repo.profile(u),
+    ],
+    E2: () => [repo.nutritionDaily(u, f, t)],
+    E3: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, shift(f, -60), t)],
+    E4: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, shift(f, -60), t)],
+    E5: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, f, t)],
+    A1: () => [repo.activitySessions(u, f, t)],
+    A2: () => [repo.activityDaily(u, shift(f, -27), t, true)],
+    A3: () => [repo.activityDaily(u, shift(f, -7), t, true)],
+    A4: () => [repo.activitySessions(u, f, t), repo.weightSeries(u, shift(f, -365), t)],
+    A5: () => [repo.activitySessions(u, f, t), repo.profile(u)],
+    A6: () => [repo.activitySessions(u, f, t)],
+    A7: () => [repo.activitySessions(u, f, t)],
+    A8: () => [repo.activitySessions(u, f, t)],
+    R1: () => [repo.vitalsDaily(u, 'resting_hr', shift(f, -28), t)],
+    R2: () => [repo.vitalsDaily(u, 'hrv_rmssd', shift(f, -28), t)],
+    R3: () => [repo.vitalsDaily(u, 'bp_systolic', f, t), repo.vitalsDaily(u, 'bp_diastolic', f, t)],
+    R4: () => [repo.vitalsDaily(u, 'sleep_duration', shift(f, -6), t)],
+    R5: () => [
+      repo.vitalsDaily(u, 'resting_hr', shift(f, -28), t),
+      repo.vitalsDaily(u, 'hrv_rmssd', shift(f, -28), t),
+      repo.vitalsDaily(u, 'sleep_duration', shift(f, -28), t),
+      repo.activityDaily(u, shift(f, -27), t, true),
+    ],
+    C1: () => [repo.weightSeries(u, shift(f, -60), t), repo.profile(u)],
+    C2: () => [repo.caliperSeries(u, f, t), repo.weightSeries(u, shift(f, -7), t)],
+    C3: () => [repo.circumferenceSeries(u, f, t), repo.profile(u)],
+    C4: () => [repo.weightSeries(u, shift(f, -7), t), repo.caliperSeries(u, f, t), repo.profile(u)],
+  };
+
+  const time = async (fn) => {
+    const t0 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+  const request = async (code) => {
+    const res = await fetch(`${service.base}/api/charts/${code}?from=${FROM}&to=${TO}`, {
+      headers: { Authorization: auth },
+    });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`${code}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  const rows = [];
+  for (const code of CHART_CODES) {
+    const body = await request(code);
+    for (let i = 0; i < WARMUP; i++) {
+      await request(code);
+      await Promise.all(SERIES[code]());
+    }
+    const http = [];
+    const sql = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      http.push(await time(() => request(code)));
+      sql.push(await time(() => Promise.all(SERIES[code]())));
+    }
+    rows.push({
+      code,
+      http_p50_ms: p50(http),
+      sql_p50_ms: p50(sql),
+      overhead_p50_ms: round(p50(http) - p50(sql)),
+      data_points: body.meta.data_points,
+      insufficient_data: body.meta.insufficient_data,
+      response_kb: round(JSON.stringify(body).length / 1024),
+    });
+  }
+  // all charts one after another, as a dashboard of every chart would load them
+  const sweeps = [];
+  for (let i = 0; i < Math.max(10, Math.floor(ITERATIONS / 4)); i++) {
+    sweeps.push(
+      await time(async () => {
+        for (const code of CHART_CODES) await request(code);
+      }),
+    );
+  }
+  const sqlSweeps = [];
+  for (let i = 0; i < Math.max(10, Math.floor(ITERATIONS / 4)); i++) {
+    sqlSweeps.push(
+      await time(async () => {
+        for (const code of CHART_CODES) await Promise.all(SERIES[code]());
+      }),
+    );
+  }
+  const total = {
+    charts: CHART_CODES.length,
+    sum_of_p50_ms: round(rows.reduce((a, r) => a + r.http_p50_ms, 0)),
+    sequential_all_p50_ms: p50(sweeps),
+    bare_sql_sequential_all_p50_ms: p50(sqlSweeps),
+    slowest: rows.reduce((a, r) => (r.http_p50_ms > a.http_p50_ms ? r : a)).code,
+    every_chart_under_30ms: rows.every((r) => r.http_p50_ms < 30),
+    all_under_300ms: p50(sweeps) < 300,
+  };
+
+  const table = [
+    '| chart | HTTP p50 ms | bare SQL p50 ms | overhead ms | data points | response KB |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.code} | ${r.http_p50_ms} | ${r.sql_p50_ms} | ${r.overhead_p50_ms} | ${r.data_points} | ${r.response_kb} |`,
+    ),
+  ].join('\n');
+  const md = `# Charts benchmark (issue 9)
+
+One user with ${YEARS} years of daily data (weight, 3 meals, ~5 sessions a week, 5 vital types,
+weekly circumferences, monthly caliper) among ${counts.users} users (the others: one year each);
+${counts.weight} weight, ${counts.nutrition} nutrition, ${counts.activity} activity and
+${counts.reference_values} reference-value rows. Set-based seed in ${seedMs} ms.
+
+Every chart for the 365-day window ${FROM} … ${TO}, ${ITERATIONS} sequential requests each (one
+connection, after ${WARMUP} warm-ups), against the bare SQL of the data-layer series that chart
+reads (the compiled DataLayerRepository over a pg Pool, the chart's queries in parallel as the
+service runs them), alternating in the same run.
+
+${table}
+
+All ${total.charts} charts one after another: p50 **${total.sequential_all_p50_ms} ms** (bare SQL of
+the same series: ${total.bare_sql_sequential_all_p50_ms} ms); sum of the per-chart p50s
+${total.sum_of_p50_ms} ms. Slowest chart: ${total.slowest}.
+
+Goal every chart p50 < 30 ms: **${total.every_chart_under_30ms ? 'met' : 'not met'}**; all charts < 300 ms:
+**${total.all_under_300ms ? 'met' : 'not met'}**.
+`;
+  writeResults(
+    'charts',
+    { window: { from: FROM, to: TO }, seed_ms: seedMs, counts, rows, total },
+    md,
+  );
+  process.stdout.write(md);
+} finally {
+  await pool.end();
+  await service.stop();
+}
