@@ -67,6 +67,21 @@ export class TrainingConfig extends CommonEnv {
   @Max(100000)
   MEDIA_RETENTION_INTERVAL_MINUTES = 60;
 
+  /**
+   * Hosts (`host` or `host:port`, comma-separated) whose MediaWiki API the wiki import may call.
+   * Empty allows none: an import that fetched any URL would let callers reach internal hosts.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value,
+  )
+  @IsString({ each: true })
+  WIKI_ALLOWED_HOSTS: string[] = [];
+
   /** Where media files are stored: the local folder MEDIA_ROOT or an S3-compatible bucket. */
   @IsIn(['local', 's3'])
   MEDIA_STORAGE_DRIVER: 'local' | 's3' = 'local';

@@ -3,6 +3,7 @@ import { BodyAndMembership1775692801000 } from './1775692801000-body-and-members
 import { Tracking1775692802000 } from './1775692802000-tracking';
 import { CsvImport1775692803000 } from './1775692803000-csv-import';
 import { Workflow1775692805000 } from './1775692805000-workflow';
+import { Dashboard1775692806000 } from './1775692806000-dashboard';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   Tracking1775692802000,
   CsvImport1775692803000,
   Workflow1775692805000,
+  Dashboard1775692806000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -89,21 +89,17 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     },
     { pageid: 13, title: 'Kniebeuge', revid: 300, content: '# tief\n# langsam' },
   ]);
-  const previousHosts = process.env.WIKI_ALLOWED_HOSTS;
 
   beforeAll(async () => {
     await new Promise<void>((r) => wiki.server.listen(0, '127.0.0.1', r));
     api = `http://127.0.0.1:${(wiki.server.address() as AddressInfo).port}/w/api.php`;
-    process.env.WIKI_ALLOWED_HOSTS = '127.0.0.1';
-    t = await startTrainingTestApp();
+    t = await startTrainingTestApp({ WIKI_ALLOWED_HOSTS: '127.0.0.1' });
     [admin, user] = await Promise.all([t.newProfile({ role: 'admin' }), t.newProfile()]);
   });
   afterAll(async () => {
     await t.app.get(ImportWikiService).idle();
     await t.close();
     await new Promise((r) => wiki.server.close(r));
-    if (previousHosts === undefined) delete process.env.WIKI_ALLOWED_HOSTS;
-    else process.env.WIKI_ALLOWED_HOSTS = previousHosts;
   });
 
   const as = (p: TestProfile) => ({

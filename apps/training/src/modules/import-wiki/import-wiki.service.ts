@@ -1,5 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ConflictError, NotFoundError, ValidationFailedError } from '@sports/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  ConflictError,
+  NotFoundError,
+  SERVICE_CONFIG,
+  ValidationFailedError,
+} from '@sports/common';
+import type { TrainingConfig } from '../../config';
 import { pageOf } from '../club-memberships/dto/page.query';
 import type { CreateExerciseRequest } from '../exercises/dto/exercise.dto';
 import { ExercisesService } from '../exercises/exercises.service';
@@ -36,7 +42,7 @@ export function mapPage(page: WikiPage): { title: string; description: string } 
 @Injectable()
 export class ImportWikiService {
   private readonly logger = new Logger('ImportWiki');
-  private readonly allowed = allowedWikiHosts();
+  private readonly allowed: Set<string>;
   /** Jobs running in this process (awaited by tests through `idle`). */
   private readonly running = new Set<Promise<void>>();
 
@@ -44,7 +50,10 @@ export class ImportWikiService {
     private readonly repo: ImportWikiRepository,
     private readonly client: WikiClient,
     private readonly exercises: ExercisesService,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: TrainingConfig,
+  ) {
+    this.allowed = allowedWikiHosts(config.WIKI_ALLOWED_HOSTS);
+  }
 
   async discover(body: DiscoverRequest): Promise<DiscoverResponse> {
     const api = checkWikiUrl(body.api_url, this.allowed);

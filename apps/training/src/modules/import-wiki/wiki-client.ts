@@ -20,15 +20,8 @@ const MAX_BYTES = 20 * 1024 * 1024;
  * arbitrary URLs would let any caller make the service reach internal addresses (SSRF), so
  * operators name the wikis they trust explicitly. Loopback is allowed only when listed.
  */
-export function allowedWikiHosts(
-  env: Record<string, string | undefined> = process.env,
-): Set<string> {
-  return new Set(
-    (env.WIKI_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+export function allowedWikiHosts(hosts: string[]): Set<string> {
+  return new Set(hosts.map((h) => h.trim().toLowerCase()).filter(Boolean));
 }
 
 /** Validates a MediaWiki API URL: http(s), no credentials, host on the allow-list. */

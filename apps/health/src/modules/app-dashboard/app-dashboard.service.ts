@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, UnprocessableError } from '@sports/common';
+import { FeaturesService } from '../membership/features.service';
+import { AppDashboardRepository, LayoutItem, WidgetRow } from './app-dashboard.repository';
+import type {
+  AdminWidgetListResponse,
+  AdminWidgetResponse,
+  DashboardResponse,
+  ProductDefaultResponse,
+  UserWidgetListResponse,
+  UserWidgetResponse,
+  WidgetResponse,
+} from './dto/app-dashboard.dto';
+
+/** The override, when set, replaces the catalog assignment (health-service.md, widget_catalog). */
+export const effectiveFeatures = (w: Pick<WidgetRow, 'features' | 'override_features'>): string[] =>
+  w.override_features ?? w.features;
+
+/** AND rule: the features of `required` the user lacks (empty = available). */
+export const missingFeatures = (required: readonly string[], have: ReadonlySet<string>): string[] =>
+  required.filter((f) => !have.has(f));
+
+const toWidget = (w: WidgetRow): WidgetResponse => ({
+  key: w.key,
+  title: w.title,
+  kind: w.kind,
+  chart_code: w.chart_code,
+  data_url: w.data_url,
+  default_size: w.default_size,
+  features: effectiveFeatures(w),
+});
+
+/**
+ * Module app_dashboard: widget availability by features (AND rule, admin override), the
+ * caller's own layout or the product default, and the admin side of both.
+ */
+@Injectable()
+export class AppDashboardService {
+  constructor(
+    private readonly repo: AppDashboardRepository,
+    private readonly features: FeaturesService,
+  ) {}
+
+  async widgetsFor(userId: string): Promise<UserWidgetListResponse> {
+    const [widgets, have] = await Promise.all([this.repo.widgets(), this.featureSet(userId)]);
+    const items = widgets.map((w) => this.forUser(w, have));
+    return { items, total: items.length, limit: items.length, offset: 0 };
+  }
+
+  async dashboardOf(userId: string): Promise<DashboardResponse> {
+    const [widgets, have, own] = await Promise.all([
+      this.repo.widgets(),
+      this.featureSet(userId),
+      this.repo.layoutOf(userId),
+    ]);
+    const layout = own ?? (await this.repo.productDefault()) ?? { widgets: [], updated_at: null };
+    const byKey = new Map(widgets.map((w) => [w.key, w]));
+    return {
+      source: own ? 'user' : 'default',
+      updated_at: layout.updated_at ? layout.updated_at.toISOString() : null,
+      widgets: layout.widgets
+        // a widget removed from the catalog after the layout was saved is skipped
+        .filter((item) => byKey.has(item.key))
+        .map((item, position) => ({
+          ...this.forUser(byKey.get(item.key) as WidgetRow, have),
+          size: item.size,
+          position,
+        })),
+    };
+  }
+
+  async saveLayout(userId: string, widgets: LayoutItem[]): Promise<DashboardResponse> {
+    await this.assertKnownWidgets(widgets);
+    await this.repo.saveLayout(
+      userId,
+      widgets.map(({ key, size }) => ({ key, size })),
+    );
+    return this.dashboardOf(userId);
+  }
+
+  async resetLayout(userId: string): Promise<DashboardResponse> {
+    await this.repo.deleteLayout(userId);
+    return this.dashboardOf(userId);
+  }
+
+  // -------------------------------------------------------------------- admin
+
+  async adminWidgets(): Promise<AdminWidgetListResponse> {
+    const items = (await this.repo.widgets()).map(toAdminWidget);
+    return { items, total: items.length, limit: items.length, offset: 0 };
+  }
+
+  async adminWidget(key: string): Promise<AdminWidgetResponse> {
+    const w = (await this.repo.widgets()).find((x) => x.key === key);
+    if (!w) throw new NotFoundError('Widget', key);
+    return toAdminWidget(w);
+  }
+
+  async setOverride(
+    key: string,
+    features: string[],
+    adminId: string,
+  ): Promise<AdminWidgetResponse> {
+    const unique = [...new Set(features)].sort();
+    const known = new Set((await this.features.catalog()).items.map((f) => f.key));
+    const unknown = unique.filter((f) => !known.has(f));
+    if (unknown.length) {
+      throw new UnprocessableError(`Unknown features: ${unknown.join(', ')}.`, 'UNKNOWN_FEATURE', {
+        extensions: { unknown_features: unknown },
+      });
+    }
+    if (!(await this.repo.setOverride(key, unique, adminId)))
+      throw new NotFoundError('Widget', key);
+    return this.adminWidget(key);
+  }
+
+  async clearOverride(key: string): Promise<void> {
+    if (!(await this.repo.clearOverride(key))) throw new NotFoundError('Widget override', key);
+  }
+
+  async productDefault(): Promise<ProductDefaultResponse> {
+    const row = await this.repo.productDefault();
+    return {
+      widgets: row?.widgets ?? [],
+      updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
+    };
+  }
+
+  async saveProductDefault(
+    widgets: LayoutItem[],
+    adminId: string,
+  ): Promise<ProductDefaultResponse> {
+    await this.assertKnownWidgets(widgets);
+    await this.repo.saveProductDefault(
+      widgets.map(({ key, size }) => ({ key, size })),
+      adminId,
+    );
+    return this.productDefault();
+  }
+
+  // -------------------------------------------------------------------- helpers
+
+  private async featureSet(userId: string): Promise<Set<string>> {
+    return new Set(await this.features.featuresOf(userId));
+  }
+
+  private forUser(w: WidgetRow, have: ReadonlySet<string>): UserWidgetResponse {
+    const widget = toWidget(w);
+    const missing = missingFeatures(widget.features, have);
+    return { ...widget, available: missing.length === 0, missing_features: missing };
+  }
+
+  /** 422 UNKNOWN_WIDGET for keys outside the catalog, 422 DUPLICATE_WIDGET for repeats. */
+  private async assertKnownWidgets(widgets: LayoutItem[]): Promise<void> {
+    const known = new Set((await this.repo.widgets()).map((w) => w.key));
+    const unknown = [...new Set(widgets.map((w) => w.key).filter((k) => !known.has(k)))];
+    if (unknown.length) {
+      throw new UnprocessableError(`Unknown widgets: ${unknown.join(', ')}.`, 'UNKNOWN_WIDGET', {
+        extensions: { unknown_widgets: unknown },
+      });
+    }
+    const seen = new Set<string>();
+    const duplicates = widgets
+      .map((w) => w.key)
+      .filter((k) => (seen.has(k) ? true : (seen.add(k), false)));
+    if (duplicates.length) {
+      throw new UnprocessableError(
+        `Widgets listed twice: ${[...new Set(duplicates)].join(', ')}.`,
+        'DUPLICATE_WIDGET',
+        {
+          extensions: { duplicate_widgets: [...new Set(duplicates)] },
+        },
+      );
+    }
+  }
+}
+
+function toAdminWidget(w: WidgetRow): AdminWidgetResponse {
+  return {
+    ...toWidget(w),
+    catalog_features: w.features,
+    override_features: w.override_features,
+    override_updated_at: w.override_updated_at ? w.override_updated_at.toISOString() : null,
+  };
+}

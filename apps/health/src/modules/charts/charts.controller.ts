@@ -1,0 +1,29 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { ChartsService } from './charts.service';
+import { ChartCatalogResponse, ChartQuery, ChartResponse } from './dto/chart.dto';
+
+@ApiTags('charts')
+@Controller('charts')
+@Authenticated()
+export class ChartsController {
+  constructor(private readonly charts: ChartsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: ChartCatalogResponse })
+  catalog(): ChartCatalogResponse {
+    return this.charts.catalog();
+  }
+
+  /** 404 for an unknown code, 403 FEATURE_REQUIRED without its feature, 400 for a bad range. */
+  @Get(':code')
+  @ApiOkResponse({ type: ChartResponse })
+  chart(
+    @CurrentUser() user: AuthUser,
+    @Param('code') code: string,
+    @Query() query: ChartQuery,
+  ): Promise<ChartResponse> {
+    return this.charts.chart(user.id, code, query);
+  }
+}

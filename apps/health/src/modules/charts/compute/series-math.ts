@@ -1,0 +1,154 @@
+import { roundTo } from '../../data-layer/series-values';
+
+/**
+ * Small statistics shared by the chart computations. Pure functions, no I/O. Standard
+ * deviations are sample SDs (n − 1), as spreadsheet STDEV computes them in the published
+ * worked examples of session-RPE monitoring.
+ *
+ * Calendar arithmetic runs on day numbers (days since 1970-01-01) with memoised conversions:
+ * a chart of a year touches each day a handful of times, and `Date` parsing and formatting
+ * cost microseconds each (measured in bench/charts.bench.mjs).
+ */
+
+export { roundTo };
+
+const DAY_MS = 86_400_000;
+const dayNumbers = new Map<string, number>();
+const dayStrings = new Map<number, string>();
+
+/** Days since 1970-01-01 of a YYYY-MM-DD day. */
+export function dayNumber(date: string): number {
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    n = Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS);
+    if (dayNumbers.size > 50_000) dayNumbers.clear();
+    dayNumbers.set(date, n);
+  }
+  return n;
+}
+
+/** YYYY-MM-DD of a day number. */
+export function dayString(n: number): string {
+  let s = dayStrings.get(n);
+  if (s === undefined) {
+    s = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    if (dayStrings.size > 50_000) dayStrings.clear();
+    dayStrings.set(n, s);
+  }
+  return s;
+}
+
+/** `date` moved by `days` calendar days. */
+export const shiftDate = (date: string, days: number): string => dayString(dayNumber(date) + days);
+
+/** Whole days from `from` to `to`. */
+export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
+
+const POW10 = [1, 10, 100, 1000, 10000];
+
+/** Rounds half away from zero to `digits` (≤ 4) decimals; for values known to be finite. */
+export const r = (value: number, digits: number): number => {
+  const f = POW10[digits];
+  const a = Math.round(Math.abs(value) * f + Number.EPSILON) / f;
+  return value < 0 ? -a : a;
+};
+
+export function mean(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** Sample standard deviation (n − 1); null below two values. */
+export function sampleSd(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const m = mean(values) as number;
+  const ss = values.reduce((acc, v) => acc + (v - m) ** 2, 0);
+  return Math.sqrt(ss / (values.length - 1));
+}
+
+/** Ordinary least-squares slope of y over x; null below two distinct x. */
+export function leastSquaresSlope(points: readonly { x: number; y: number }[]): number | null {
+  if (points.length < 2) return null;
+  const mx = mean(points.map((p) => p.x)) as number;
+  const my = mean(points.map((p) => p.y)) as number;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  return sxx === 0 ? null : sxy / sxx;
+}
+
+/** Monday of the ISO 8601 week containing `date` (weeks start on Monday). */
+export function isoWeekStart(date: string): string {
+  const n = dayNumber(date);
+  // day 0 (1970-01-01) was a Thursday, index 3 counting from Monday = 0
+  return dayString(n - ((((n + 3) % 7) + 7) % 7));
+}
+
+/** Mondays of every ISO week that overlaps [from, to], oldest first. */
+export function isoWeeksOf(from: string, to: string): string[] {
+  const weeks: string[] = [];
+  for (let w = isoWeekStart(from); w <= to; w = shiftDate(w, 7)) weeks.push(w);
+  return weeks;
+}
+
+/** Every calendar day of [from, to], oldest first. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = shiftDate(d, 1)) out.push(d);
+  return out;
+}
+
+/**
+ * Current and longest run of consecutive days in `days` within [from, to]. The current
+ * streak ends on `to`, or on the day before when `to` itself has nothing yet (a day still
+ * in progress does not break it).
+ */
+export function streaks(
+  days: ReadonlySet<string>,
+  from: string,
+  to: string,
+): { current: number; longest: number } {
+  let longest = 0;
+  let run = 0;
+  for (const d of daysOf(from, to)) {
+    run = days.has(d) ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  let current = 0;
+  let d = days.has(to) ? to : shiftDate(to, -1);
+  while (d >= from && days.has(d)) {
+    current += 1;
+    d = shiftDate(d, -1);
+  }
+  return { current, longest };
+}
+
+/**
+ * Mean of the values whose date lies in [date − (days − 1), date], over logged days only
+ * (absent days are not zeros). `sorted` must be in ascending date order.
+ */
+export function trailingMeans(
+  sorted: readonly { date: string; value: number }[],
+  days: number,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  let start = 0;
+  let sum = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    sum += sorted[i].value;
+    const first = shiftDate(sorted[i].date, -(days - 1));
+    while (sorted[start].date < first) sum -= sorted[start++].value;
+    out.set(sorted[i].date, sum / (i - start + 1));
+  }
+  return out;
+}
+
+/** Rounds to `digits`, keeping null. */
+export const rn = (value: number | null | undefined, digits: number): number | null =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : r(value, digits);
+
+export const inRange = (date: string, from: string, to: string): boolean =>
+  date >= from && date <= to;
