@@ -20,7 +20,8 @@ const { DataLayerRepository } = require(
 );
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 20;
+// BENCH_CONNECTIONS=1 measures plain latency (no queueing); the default 20 measures under load.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const YEARS = Number(process.env.BENCH_YEARS ?? 5);
 const PORT = 3107;
@@ -251,7 +252,7 @@ try {
     'measured directly in the last table row. GET /api/stats goes through DataLayerService only.',
   ].join('\n');
   writeResults(
-    'health-tracking',
+    CONNECTIONS === 20 ? 'health-tracking' : `health-tracking-c${CONNECTIONS}`,
     {
       users: USERS,
       years: YEARS,

@@ -3,6 +3,7 @@ import { ServiceCoreModule } from '@sports/common';
 import type { HealthConfig } from './config';
 import { CORE_TABLES, MIGRATIONS } from './database/migrations';
 import { FEATURE_MODULES } from './feature-modules';
+import { EditorModule } from './modules/editor/editor.module';
 import { ROLE_RANKS } from './modules/profiles/user.entity';
 import { UserResolver } from './modules/profiles/user-resolver.service';
 import { ProfilesModule } from './modules/profiles/profiles.module';
@@ -23,6 +24,7 @@ export class AppModule {
           auth: { roleRanks: ROLE_RANKS, resolver: UserResolver, imports: [ProfilesModule] },
         }),
         ...FEATURE_MODULES,
+        EditorModule,
       ],
     };
   }

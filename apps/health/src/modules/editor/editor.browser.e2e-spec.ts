@@ -1,0 +1,310 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
+import { EDITOR_CSP, EDITOR_DIST } from './editor-static';
+
+/**
+ * The workflow editor in a real browser (Debian's Chromium driven by playwright-core) against
+ * the real health service and database, with the offline analyst answering. Screenshots of
+ * each step go to test-artifacts/editor/ at the repository root.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const ARTIFACTS = resolve(__dirname, '../../../../../test-artifacts/editor');
+const describeBrowser = HAVE_CHROMIUM ? describe : describe.skip;
+
+if (!HAVE_CHROMIUM) {
+  console.warn(
+    `SKIPPED: editor browser tests need Chromium at ${CHROMIUM} (apt-get install chromium).`,
+  );
+}
+
+jest.setTimeout(120_000);
+
+describe('workflow editor served at /editor', () => {
+  let t: HealthTestApp;
+  beforeAll(async () => {
+    t = await startHealthTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs the built editor (pnpm test builds it first)', () => {
+    expect(existsSync(join(EDITOR_DIST, 'index.html'))).toBe(true);
+  });
+
+  it('serves the page publicly with a restrictive Content-Security-Policy', async () => {
+    const res = await t.http.get('/editor/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toBe(EDITOR_CSP);
+    expect(res.text).toContain('<div id="root">');
+  });
+
+  it('redirects /editor to /editor/ and answers client routes with the page', async () => {
+    const bare = await t.http.get('/editor');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('/editor/');
+    const route = await t.http.get('/editor/workflows/some-id');
+    expect(route.status).toBe(200);
+    expect(route.text).toContain('<div id="root">');
+  });
+
+  it('answers a missing asset and a path escaping the folder with 404 problem+json', async () => {
+    const missing = await t.http.get('/editor/assets/nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
+    for (const path of ['/editor/..%2f..%2fpackage.json', '/editor/%2e%2e/%2e%2e/package.json']) {
+      const res = await t.http.get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('"name"');
+    }
+  });
+});
+
+describeBrowser('workflow editor in Chromium', () => {
+  let t: HealthTestApp;
+  let user: TestUser;
+  let browser: Browser;
+  let page: Page;
+  let step = 0;
+
+  const shot = async (name: string) => {
+    step += 1;
+    await page.screenshot({
+      path: join(ARTIFACTS, `${String(step).padStart(2, '0')}-${name}.png`),
+      fullPage: true,
+    });
+  };
+  const node = (id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+  const select = (id: string) => page.getByLabel('Selected node').selectOption(id);
+  const panel = () => page.locator('.side-panel');
+  const connect = async (from: string, to: string, branch?: string) => {
+    await select(from);
+    await panel().getByLabel('Connect to').selectOption(to);
+    if (branch) await panel().getByLabel('Edge branch').selectOption(branch);
+    await panel().getByRole('button', { name: 'Add edge' }).click();
+  };
+  const fit = () => page.locator('.react-flow__controls-fitview').click();
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    t = await startHealthTestApp();
+    user = await t.newUser({ tier: 'pro' });
+    const prompt = await t.http.post('/api/prompts').set('Authorization', user.auth).send({
+      slug: 'wochencheck',
+      name: 'Wochencheck',
+      type: 'base',
+      template: 'Gewicht: {{weight.latest}} kg. Wie ist die Woche?',
+    });
+    expect(prompt.status).toBe(201);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('builds, checks, saves and runs a branch-and-join workflow by clicking', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // Log in and create a workflow (it starts as start → end).
+    await page.goto(`${t.url}/editor/`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await shot('login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('New workflow name').fill('Verzweigung');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await node('start').waitFor();
+    await shot('created');
+
+    // Nodes by buttons: logic after start, two analyses, a join.
+    await node('start').click();
+    await page.getByRole('button', { name: 'Add logic' }).click();
+    await panel().getByLabel('Signal (node_id.key)').fill('start.risk');
+    await panel().getByLabel('Value').fill('hoch');
+    await panel().getByLabel('Fallback strategy').selectOption('DEFAULT_PATH');
+    await panel().getByLabel('Default branch').selectOption('then');
+    await page.getByRole('button', { name: 'Add analysis' }).click();
+    await select('logic_1');
+    await page.getByRole('button', { name: 'Add analysis' }).click();
+    await select('analysis_1');
+    await page.getByRole('button', { name: 'Add join' }).click();
+    await fit();
+    for (const id of ['logic_1', 'analysis_1', 'analysis_2', 'join_1']) {
+      await expect(node(id).isVisible()).resolves.toBe(true);
+    }
+
+    // Connect by dragging handles: start → logic_1, and the then-handle of logic_1 → analysis_1.
+    await node('start')
+      .locator('.react-flow__handle.source')
+      .dragTo(node('logic_1').locator('.react-flow__handle.target'));
+    await node('logic_1')
+      .locator('.react-flow__handle[data-handleid="then"]')
+      .dragTo(node('analysis_1').locator('.react-flow__handle.target'));
+    await select('logic_1');
+    await expect(panel().locator('.edges li').allTextContents()).resolves.toEqual([
+      expect.stringContaining('→ analysis_1 (then)'),
+    ]);
+    // The rest with the keyboard-friendly form of the side panel.
+    await connect('logic_1', 'analysis_2', 'else');
+    await connect('analysis_1', 'join_1');
+    await connect('analysis_2', 'join_1');
+    await connect('join_1', 'end');
+    await select('start');
+    await panel().locator('.edges li', { hasText: '→ end' }).getByRole('button').click();
+    await fit();
+    await shot('graph-built');
+
+    // Reference ↔ inline: only the fitting input is shown.
+    await select('analysis_2');
+    const inline = panel().getByLabel('Inline template', { exact: true });
+    const stored = panel().getByLabel('Stored prompt', { exact: true });
+    await expect(stored.isVisible()).resolves.toBe(true);
+    await expect(inline.count()).resolves.toBe(0);
+    await panel()
+      .getByRole('radio', { name: /Inline mode/ })
+      .check();
+    await expect(inline.isVisible()).resolves.toBe(true);
+    await expect(stored.count()).resolves.toBe(0);
+    await panel()
+      .getByRole('radio', { name: /Reference mode/ })
+      .check();
+    await expect(inline.count()).resolves.toBe(0);
+    await panel()
+      .getByRole('radio', { name: /Inline mode/ })
+      .check();
+    await inline.fill('Zweig B. Gewicht: ');
+    await panel().getByLabel('Placeholder').selectOption('{{weight.latest}}');
+    await panel().getByRole('button', { name: 'Insert' }).click();
+    await expect(inline.inputValue()).resolves.toBe('Zweig B. Gewicht: {{weight.latest}}');
+    await shot('inline-with-placeholder');
+
+    // End node template with a node placeholder inserted at the cursor.
+    await select('end');
+    await panel().getByLabel('Output mode').selectOption('TEMPLATE');
+    const template = panel().getByLabel('Output template');
+    await template.fill('Ergebnis: ');
+    await template.press('End');
+    await panel().getByLabel('Placeholder').selectOption('{{start.analysis_core}}');
+    await panel().getByRole('button', { name: 'Insert' }).click();
+    await expect(template.inputValue()).resolves.toBe('Ergebnis: {{start.analysis_core}}');
+    await shot('end-template');
+
+    // analysis_1 has neither a prompt nor an inline template: saving is refused, node marked.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await node('analysis_1').locator('.wf-node.has-problem').waitFor();
+    await expect(page.locator('.status.error').textContent()).resolves.toContain('Not saved');
+    await expect(panel().locator('.problems').first().textContent()).resolves.toContain(
+      'Choose a stored prompt or write an inline template',
+    );
+    const before = await t.db.query('SELECT graph FROM workflow_definitions');
+    expect(before[0].graph.nodes).toHaveLength(2);
+    await shot('save-refused');
+
+    // The server's validation errors land on the nodes they name (an unconnected node).
+    await select('analysis_1');
+    await panel().getByLabel('Stored prompt', { exact: true }).selectOption('wochencheck');
+    await page.getByRole('button', { name: 'Add analysis' }).click();
+    await panel()
+      .getByRole('radio', { name: /Inline mode/ })
+      .check();
+    await panel().getByLabel('Inline template', { exact: true }).fill('lose');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await node('analysis_3').locator('.wf-node.has-problem').waitFor();
+    await shot('server-validation');
+    await select('analysis_3');
+    await panel().getByRole('button', { name: 'Delete node' }).click();
+
+    // Save.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    const [row] = await t.db.query('SELECT graph FROM workflow_definitions');
+    expect(row.graph.nodes.map((n: { id: string }) => n.id).sort()).toEqual(
+      ['analysis_1', 'analysis_2', 'end', 'join_1', 'logic_1', 'start'].sort(),
+    );
+    expect(row.graph.edges).toEqual(
+      expect.arrayContaining([
+        { from: 'logic_1', to: 'analysis_1', branch: 'then' },
+        { from: 'logic_1', to: 'analysis_2', branch: 'else' },
+      ]),
+    );
+    expect(row.graph.nodes.find((n: { id: string }) => n.id === 'analysis_1')).toEqual({
+      id: 'analysis_1',
+      kind: 'analysis',
+      prompt_slug: 'wochencheck',
+    });
+    await shot('saved');
+
+    // Run with the offline analyst: undecidable signal → default then-path.
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.locator('[data-testid="run-output"]').waitFor();
+    const state = (id: string) => node(id).locator('.wf-node').getAttribute('data-state');
+    await expect(state('start')).resolves.toBe('COMPLETED');
+    await expect(state('logic_1')).resolves.toBe('COMPLETED');
+    await expect(state('analysis_1')).resolves.toBe('COMPLETED');
+    await expect(state('analysis_2')).resolves.toBe('SKIPPED');
+    await expect(state('end')).resolves.toBe('COMPLETED');
+    await expect(page.locator('[data-testid="run-output"]').textContent()).resolves.toMatch(
+      /^Ergebnis: \S/,
+    );
+    await select('analysis_1');
+    await expect(panel().locator('.run-details').textContent()).resolves.toContain('COMPLETED');
+    await expect(panel().locator('.run-details pre').first().textContent()).resolves.not.toBe('');
+    await shot('run-desktop');
+
+    // Layouts: no horizontal scrolling of the page or the side panel.
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      // A string expression: the health tsconfig has no DOM types.
+      const m = await page.evaluate<Record<string, number>>(`(() => {
+        const aside = document.querySelector('.side-panel');
+        const canvas = document.querySelector('.canvas');
+        return {
+          docScroll: document.documentElement.scrollWidth,
+          docClient: document.documentElement.clientWidth,
+          panelScroll: aside.scrollWidth,
+          panelClient: aside.clientWidth,
+          panelTop: aside.getBoundingClientRect().top,
+          canvasBottom: canvas.getBoundingClientRect().bottom,
+        };
+      })()`);
+      expect(m.panelScroll).toBeLessThanOrEqual(m.panelClient);
+      expect(m.docScroll).toBeLessThanOrEqual(m.docClient);
+      if (width === 390) expect(m.panelTop).toBeGreaterThanOrEqual(m.canvasBottom);
+      else expect(m.panelTop).toBeLessThan(m.canvasBottom);
+      await shot(`layout-${width}x${height}`);
+    }
+
+    // Keyboard: the toolbar is reachable with Tab and shows a focus ring.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel('Name').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate<{ text: string; outline: string }>(`(() => ({
+      text: document.activeElement.textContent,
+      outline: getComputedStyle(document.activeElement).outlineStyle,
+    }))()`);
+    expect(focused).toEqual({ text: 'Add analysis', outline: 'solid' });
+    expect(errors).toEqual([]);
+  });
+});

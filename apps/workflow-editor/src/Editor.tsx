@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api, ApiError } from './api';
+import { GraphCanvas } from './GraphCanvas';
+import { autoLayout, clientIssues, issuesByNode, newNode, Positions, wireGraph } from './graph';
+import { NodePanel } from './NodePanel';
+import type {
+  DataPlaceholder,
+  EdgeBranch,
+  Execution,
+  GraphIssue,
+  NodeExecutionState,
+  NodeKind,
+  Prompt,
+  Question,
+  ValidationResult,
+  Workflow,
+  WorkflowGraph,
+  WorkflowNode,
+} from './types';
+
+const KINDS: NodeKind[] = ['analysis', 'logic', 'join', 'end'];
+
+function itemsOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object' && Array.isArray((body as { items?: unknown }).items))
+    return (body as { items: T[] }).items;
+  return [];
+}
+
+export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
+  const [name, setName] = useState('');
+  const [graph, setGraph] = useState<WorkflowGraph | null>(null);
+  const [positions, setPositions] = useState<Positions>({});
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [issues, setIssues] = useState<GraphIssue[]>([]);
+  const [execution, setExecution] = useState<Execution | null>(null);
+  const [status, setStatus] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const [data, setData] = useState<DataPlaceholder[]>([]);
+  const [questions, setQuestions] = useState<Question[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const wf = await api<Workflow>('GET', `/workflows/${workflowId}`);
+        if (!live) return;
+        setName(wf.name);
+        setGraph(wf.graph);
+        setPositions(autoLayout(wf.graph));
+      } catch (err) {
+        setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      }
+      // Catalogs are optional helpers: the editor works without them.
+      const [p, d, q] = await Promise.allSettled([
+        api<unknown>('GET', '/prompts?limit=500'),
+        api<unknown>('GET', '/prompts/placeholders'),
+        api<unknown>('GET', '/workflows/questions?limit=500'),
+      ]);
+      if (!live) return;
+      if (p.status === 'fulfilled') setPrompts(itemsOf<Prompt>(p.value));
+      if (d.status === 'fulfilled') setData(itemsOf<DataPlaceholder>(d.value));
+      if (q.status === 'fulfilled') setQuestions(itemsOf<Question>(q.value));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [workflowId]);
+
+  const problems = useMemo(() => issuesByNode(issues), [issues]);
+  const states = useMemo(
+    () =>
+      new Map<string, NodeExecutionState>(
+        (execution?.result?.nodes ?? []).map((n) => [n.node_id, n]),
+      ),
+    [execution],
+  );
+
+  const update = useCallback((next: WorkflowGraph) => {
+    setGraph(next);
+    setExecution(null);
+  }, []);
+
+  if (!graph) {
+    return (
+      <p role={status?.kind === 'error' ? 'alert' : undefined}>{status?.text ?? 'Loading…'}</p>
+    );
+  }
+
+  const selected = graph.nodes.find((n) => n.id === selectedId) ?? null;
+
+  const addNode = (kind: NodeKind) => {
+    const node = newNode(kind, graph.nodes);
+    const maxX = Math.max(0, ...Object.values(positions).map((p) => p.x));
+    const base = selected ? positions[selected.id] : undefined;
+    const spot = base ? { x: base.x + 220, y: base.y } : { x: maxX + 220, y: 40 };
+    // Move down until the spot is free, so new nodes never cover each other.
+    const taken = (y: number) =>
+      Object.values(positions).some((p) => Math.abs(p.x - spot.x) < 180 && Math.abs(p.y - y) < 100);
+    while (taken(spot.y)) spot.y += 110;
+    setPositions({ ...positions, [node.id]: spot });
+    update({ ...graph, nodes: [...graph.nodes, node] });
+    setSelectedId(node.id);
+  };
+
+  const changeNode = (node: WorkflowNode) => {
+    update({ ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? node : n)) });
+    if (issues.length) setIssues(issues.filter((i) => !(i.node_ids ?? []).includes(node.id)));
+  };
+
+  const deleteNode = (id: string) => {
+    update({
+      nodes: graph.nodes.filter((n) => n.id !== id),
+      edges: graph.edges.filter((e) => e.from !== id && e.to !== id),
+    });
+    setSelectedId(null);
+  };
+
+  const connect = (from: string, to: string, branch: EdgeBranch | null) => {
+    if (from === to) return;
+    const exists = graph.edges.some(
+      (e) => e.from === from && e.to === to && (e.branch ?? null) === branch,
+    );
+    if (exists) return;
+    update({ ...graph, edges: [...graph.edges, branch ? { from, to, branch } : { from, to }] });
+  };
+
+  /** Client check, server validation, then PUT. Returns whether the workflow is saved. */
+  const save = async (): Promise<boolean> => {
+    const local = clientIssues(graph);
+    if (local.length) {
+      setIssues(local);
+      setSelectedId(local[0].node_ids?.[0] ?? selectedId);
+      setStatus({
+        kind: 'error',
+        text: `Not saved: ${local.map((i) => `${i.node_ids?.join(', ')}: ${i.message}`).join(' ')}`,
+      });
+      return false;
+    }
+    setBusy(true);
+    try {
+      const body = wireGraph(graph);
+      const check = await api<ValidationResult>('POST', '/workflows/validate', { graph: body });
+      if (!check.valid) {
+        setIssues(check.errors);
+        setStatus({
+          kind: 'error',
+          text: `Not saved: ${check.errors.map((e) => e.message).join(' ')}`,
+        });
+        return false;
+      }
+      await api<Workflow>('PUT', `/workflows/${workflowId}`, { name, graph: body });
+      setIssues([]);
+      setStatus({ kind: 'info', text: 'Saved.' });
+      return true;
+    } catch (err) {
+      const body = err instanceof ApiError ? err.body : null;
+      const errors = itemsOf<GraphIssue>(body?.errors).filter((e) => e && e.message);
+      if (errors.length) setIssues(errors);
+      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = async () => {
+    if (!(await save())) return;
+    setBusy(true);
+    setStatus({ kind: 'info', text: 'Running…' });
+    try {
+      const ex = await api<Execution>('POST', `/workflows/${workflowId}/execute`);
+      setExecution(ex);
+      setStatus({ kind: 'info', text: `Run ${ex.result?.status ?? ex.status}.` });
+    } catch (err) {
+      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!window.confirm(`Delete workflow "${name}"?`)) return;
+    try {
+      await api('DELETE', `/workflows/${workflowId}`);
+      onDeleted();
+    } catch (err) {
+      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <div className="editor">
+      <div className="toolbar" role="toolbar" aria-label="Workflow actions">
+        <label className="name">
+          Name
+          <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        </label>
+        {KINDS.map((kind) => (
+          <button key={kind} type="button" onClick={() => addNode(kind)}>
+            Add {kind}
+          </button>
+        ))}
+        <button type="button" onClick={() => setPositions(autoLayout(graph))}>
+          Arrange
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
+          Save
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
+          Run
+        </button>
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete workflow
+        </button>
+      </div>
+      {status && (
+        <p className={`status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      )}
+      <div className="workspace">
+        <GraphCanvas
+          graph={graph}
+          positions={positions}
+          selectedId={selectedId}
+          states={states}
+          problems={problems}
+          onSelect={setSelectedId}
+          onMove={(id, pos) => setPositions((p) => ({ ...p, [id]: pos }))}
+          onConnect={connect}
+        />
+        <aside className="side-panel" aria-label="Node settings">
+          <label>
+            Selected node
+            <select
+              value={selectedId ?? ''}
+              onChange={(e) => setSelectedId(e.target.value || null)}
+            >
+              <option value="">None</option>
+              {graph.nodes.map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.id} ({n.kind})
+                </option>
+              ))}
+            </select>
+          </label>
+          {selected ? (
+            <NodePanel
+              key={selected.id}
+              node={selected}
+              graph={graph}
+              prompts={prompts}
+              data={data}
+              questions={questions}
+              problems={problems.get(selected.id) ?? []}
+              run={states.get(selected.id) ?? null}
+              onChange={changeNode}
+              onDelete={() => deleteNode(selected.id)}
+              onConnect={(to, branch) => connect(selected.id, to, branch)}
+              onRemoveEdge={(edge) =>
+                update({ ...graph, edges: graph.edges.filter((e) => e !== edge) })
+              }
+            />
+          ) : (
+            <p>Select a node in the graph or the list above to edit it.</p>
+          )}
+          {issues.length > 0 && (
+            <section aria-label="Problems">
+              <h2>Problems</h2>
+              <ul className="problems">
+                {issues.map((i, n) => (
+                  <li key={n}>
+                    <strong>{i.code}</strong> {i.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {execution?.result && (
+            <section aria-labelledby="output-title" className="output">
+              <h2 id="output-title">Output ({execution.result.status})</h2>
+              <pre className="text" data-testid="run-output">
+                {execution.result.output ?? '(no output)'}
+              </pre>
+            </section>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Background,
+  Connection,
+  Controls,
+  Edge,
+  Handle,
+  Node,
+  NodeChange,
+  NodeProps,
+  Position,
+  ReactFlow,
+} from '@xyflow/react';
+import { useMemo } from 'react';
+import type { Positions } from './graph';
+import type { EdgeBranch, NodeExecutionState, WorkflowGraph, WorkflowNode } from './types';
+
+interface NodeData extends Record<string, unknown> {
+  node: WorkflowNode;
+  state: NodeExecutionState['state'] | null;
+  problems: string[];
+}
+
+type FlowNode = Node<NodeData, 'workflow'>;
+
+const BRANCHES: EdgeBranch[] = ['then', 'else', 'uncertain'];
+
+function WorkflowNodeView({ data, selected }: NodeProps<FlowNode>) {
+  const { node, state, problems } = data;
+  const classes = ['wf-node', `kind-${node.kind}`];
+  if (state) classes.push(`state-${state.toLowerCase()}`);
+  if (problems.length) classes.push('has-problem');
+  if (selected) classes.push('selected');
+  return (
+    <div className={classes.join(' ')} data-node-id={node.id} data-state={state ?? undefined}>
+      <Handle type="target" position={Position.Left} />
+      <div className="wf-node-kind">{node.kind}</div>
+      <div className="wf-node-id">{node.label || node.id}</div>
+      {node.label && <div className="wf-node-sub">{node.id}</div>}
+      {state && <div className="wf-node-state">{state}</div>}
+      {problems.length > 0 && (
+        <div className="wf-node-problem" role="note">
+          {problems[0]}
+        </div>
+      )}
+      {node.kind === 'logic' ? (
+        BRANCHES.map((b, i) => (
+          <Handle
+            key={b}
+            id={b}
+            type="source"
+            position={Position.Right}
+            style={{ top: `${25 + i * 25}%` }}
+            className={`branch-handle branch-${b}`}
+            title={b}
+          />
+        ))
+      ) : node.kind !== 'end' ? (
+        <Handle type="source" position={Position.Right} />
+      ) : null}
+    </div>
+  );
+}
+
+const nodeTypes = { workflow: WorkflowNodeView };
+
+export function GraphCanvas(props: {
+  graph: WorkflowGraph;
+  positions: Positions;
+  selectedId: string | null;
+  states: Map<string, NodeExecutionState>;
+  problems: Map<string, string[]>;
+  onSelect: (id: string | null) => void;
+  onMove: (id: string, pos: { x: number; y: number }) => void;
+  onConnect: (from: string, to: string, branch: EdgeBranch | null) => void;
+}) {
+  const { graph, positions, selectedId, states, problems } = props;
+
+  const nodes: FlowNode[] = useMemo(
+    () =>
+      graph.nodes.map((node) => ({
+        id: node.id,
+        type: 'workflow',
+        position: positions[node.id] ?? { x: 0, y: 0 },
+        selected: node.id === selectedId,
+        data: {
+          node,
+          state: states.get(node.id)?.state ?? null,
+          problems: problems.get(node.id) ?? [],
+        },
+        ariaLabel: `${node.kind} node ${node.id}`,
+      })),
+    [graph.nodes, positions, selectedId, states, problems],
+  );
+
+  const edges: Edge[] = useMemo(
+    () =>
+      graph.edges.map((e) => ({
+        id: `${e.from}->${e.to}`,
+        source: e.from,
+        target: e.to,
+        sourceHandle: e.branch ?? undefined,
+        label: e.branch ?? undefined,
+        className: e.branch ? `edge-${e.branch}` : undefined,
+      })),
+    [graph.edges],
+  );
+
+  const onNodesChange = (changes: NodeChange<FlowNode>[]) => {
+    for (const change of changes) {
+      if (change.type === 'position' && change.position) props.onMove(change.id, change.position);
+      if (change.type === 'select' && change.selected) props.onSelect(change.id);
+    }
+  };
+
+  const onConnect = (c: Connection) => {
+    const source = graph.nodes.find((n) => n.id === c.source);
+    const branch =
+      source?.kind === 'logic' && c.sourceHandle ? (c.sourceHandle as EdgeBranch) : null;
+    props.onConnect(c.source, c.target, branch);
+  };
+
+  return (
+    <div className="canvas" aria-label="Workflow graph">
+      <ReactFlow<FlowNode, Edge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onConnect={onConnect}
+        onPaneClick={() => props.onSelect(null)}
+        fitView
+        minZoom={0.3}
+        proOptions={{ hideAttribution: true }}
+        deleteKeyCode={null}
+      >
+        <Background />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}
