@@ -5,7 +5,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { numericTransformer, TrackingSource } from './tracking-values';
+import { numericColumn } from '../../tracking/persistence';
+import { TrackingSource } from '../../tracking/tracking-common';
 
 export const ACTIVITY_TYPES = [
   'run',
@@ -29,10 +30,10 @@ export class ActivityEntry {
   @Column('uuid') userId!: string;
   @Column({ type: 'text' }) activityType!: ActivityType;
   @Column({ type: 'timestamptz' }) startedAt!: Date;
-  @Column({ type: 'numeric', transformer: numericTransformer }) durationMin!: number;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', transformer: numericColumn }) durationMin!: number;
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   distanceKm!: number | null;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   kcal!: number | null;
   @Column({ type: 'integer', nullable: true }) avgHr!: number | null;
   @Column({ type: 'integer', nullable: true }) maxHr!: number | null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, UnprocessableError } from '@sports/common';
-import { ageOn } from '../profiles/calendar-date';
-import { isUniqueViolation } from '../profiles/persistence';
+import { ageOn } from '../../tracking/calendar-date';
+import { isUniqueViolation } from '../../tracking/persistence';
 import { UsersRepository } from '../profiles/users.repository';
 import { CaliperEntry } from './caliper-entry.entity';
 import { CaliperFormula, estimateBodyFat, SKINFOLD_SITES, Skinfolds } from './caliper-formulas';

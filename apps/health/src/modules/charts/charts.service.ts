@@ -5,7 +5,7 @@ import { DataLayerService } from '../data-layer/data-layer.service';
 import type { ActivityDay, WeightPoint } from '../data-layer/data-layer.types';
 import { assertRange, shiftDate, utcToday } from '../data-layer/series-values';
 import { FeaturesService } from '../membership/features.service';
-import { ageOn } from '../profiles/calendar-date';
+import { ageOn } from '../../tracking/calendar-date';
 import { ChartCode, chartByCode, CHARTS } from './chart-catalog';
 import {
   acuteChronic,

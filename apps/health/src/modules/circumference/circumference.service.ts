@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@sports/common';
-import { isUniqueViolation } from '../profiles/persistence';
+import { isUniqueViolation } from '../../tracking/persistence';
 import { CircumferenceEntry } from './circumference-entry.entity';
 import { CIRCUMFERENCE_DAY_SITE_UNIQUE, CircumferenceRepository } from './circumference.repository';
 import {

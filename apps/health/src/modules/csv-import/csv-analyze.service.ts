@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayloadTooLargeError } from '@sports/common';
-import { latestAllowedDate } from '../profiles/calendar-date';
+import { latestAllowedDate } from '../../tracking/calendar-date';
 import {
   AnalyzeCandidateResponse,
   AnalyzeResponse,

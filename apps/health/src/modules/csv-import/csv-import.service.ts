@@ -7,7 +7,7 @@ import {
   UnprocessableError,
   ValidationFailedError,
 } from '@sports/common';
-import { latestAllowedDate } from '../profiles/calendar-date';
+import { latestAllowedDate } from '../../tracking/calendar-date';
 import {
   CsvImportRequest,
   CsvModuleListResponse,

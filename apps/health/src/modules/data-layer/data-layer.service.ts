@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ValidationFailedError } from '@sports/common';
-import { ageOn, isCalendarDate } from '../profiles/calendar-date';
+import { ageOn, isCalendarDate } from '../../tracking/calendar-date';
 import { DataLayerRepository } from './data-layer.repository';
 import {
   ActivityDay,

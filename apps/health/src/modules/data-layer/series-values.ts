@@ -1,5 +1,5 @@
 import { ValidationFailedError } from '@sports/common';
-import { isCalendarDate } from '../profiles/calendar-date';
+import { isCalendarDate } from '../../tracking/calendar-date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

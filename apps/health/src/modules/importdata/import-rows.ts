@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, Max, Min, validateSync } from 'class-validator';
 import { FieldError, flattenValidationErrors } from '@sports/common';
 import { CreateActivityRequest } from '../activity/dto/activity.dto';
-import { isTooFarAhead } from '../activity/tracking-values';
+import { isTooFarAhead } from '../../tracking/calendar-date';
 import { CreateCaliperRequest } from '../caliper/dto/caliper.dto';
 import { CreateCircumferenceRequest } from '../circumference/dto/circumference.dto';
 import {

@@ -5,7 +5,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { numericTransformer, TrackingSource } from '../activity/tracking-values';
+import { numericColumn } from '../../tracking/persistence';
+import { TrackingSource } from '../../tracking/tracking-common';
 
 /** `day` marks a whole-day total (what the CSV import writes); the others are single meals. */
 export const MEALS = ['breakfast', 'lunch', 'dinner', 'snack', 'day'] as const;
@@ -17,14 +18,14 @@ export class NutritionEntry {
   @Column('uuid') userId!: string;
   @Column({ type: 'date' }) date!: string;
   @Column({ type: 'text', nullable: true }) meal!: Meal | null;
-  @Column({ type: 'numeric', transformer: numericTransformer }) kcal!: number;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', transformer: numericColumn }) kcal!: number;
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   proteinG!: number | null;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   carbohydrateG!: number | null;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   fatG!: number | null;
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true, transformer: numericColumn })
   fibreG!: number | null;
   @Column({ type: 'text' }) source!: TrackingSource;
   @Column({ type: 'text', nullable: true }) note!: string | null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, ValidationFailedError } from '@sports/common';
 import { QueryFailedError } from 'typeorm';
-import { isTooFarAhead, utcDate } from '../activity/tracking-values';
+import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   CreateNutritionRequest,
   ListNutritionQuery,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, NotFoundError, ValidationFailedError } from '@sports/common';
 import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
-import { isTooFarAhead, utcDate } from '../activity/tracking-values';
+import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   ListPhotosQuery,
   PhotoListResponse,

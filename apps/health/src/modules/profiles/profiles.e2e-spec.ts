@@ -1,5 +1,5 @@
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import { ageOn } from './calendar-date';
+import { ageOn } from '../../tracking/calendar-date';
 
 describe('profile (HTTP)', () => {
   let t: HealthTestApp;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, ValidationFailedError } from '@sports/common';
-import { ageOn } from './calendar-date';
+import { ageOn } from '../../tracking/calendar-date';
 import type { UpdateProfileRequest } from './dto/profile.dto';
 import { User } from './user.entity';
 import { ProfileResponse, toProfileResponse } from './user.response';

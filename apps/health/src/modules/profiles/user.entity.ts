@@ -5,7 +5,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { numericColumn } from './persistence';
+import { numericColumn } from '../../tracking/persistence';
 
 export type UserRole = 'user' | 'admin';
 export type UserTier = 'free' | 'plus' | 'pro';

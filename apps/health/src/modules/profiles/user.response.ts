@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ageOn } from './calendar-date';
+import { ageOn } from '../../tracking/calendar-date';
 import {
   ACTIVITY_LEVELS,
   ActivityLevel,

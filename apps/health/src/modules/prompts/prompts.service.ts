@@ -14,7 +14,7 @@ import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { FeaturesService } from '../membership/features.service';
-import { isUniqueViolation } from '../profiles/persistence';
+import { isUniqueViolation } from '../../tracking/persistence';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
 import {
   augmentTemplate,

@@ -5,7 +5,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { numericTransformer, TrackingSource } from '../activity/tracking-values';
+import { numericColumn } from '../../tracking/persistence';
+import { TrackingSource } from '../../tracking/tracking-common';
 
 /** One baseline vital value of one type per user and day. */
 @Entity('reference_values')
@@ -15,7 +16,7 @@ export class ReferenceValue {
   @Column({ type: 'text' }) typeKey!: string;
   @Column({ type: 'date' }) measuredOn!: string;
   @Column({ type: 'timestamptz', nullable: true }) measuredAt!: Date | null;
-  @Column({ type: 'numeric', transformer: numericTransformer }) value!: number;
+  @Column({ type: 'numeric', transformer: numericColumn }) value!: number;
   @Column({ type: 'text' }) source!: TrackingSource;
   @Column({ type: 'text', nullable: true }) note!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;

@@ -6,7 +6,7 @@ import {
   ValidationFailedError,
 } from '@sports/common';
 import { QueryFailedError } from 'typeorm';
-import { isTooFarAhead } from '../activity/tracking-values';
+import { isTooFarAhead } from '../../tracking/calendar-date';
 import { ReferenceValueTypesRepository } from '../admin-reference-value-types/reference-value-types.repository';
 import type {
   CreateReferenceValueRequest,

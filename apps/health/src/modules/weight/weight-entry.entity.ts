@@ -5,8 +5,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { numericColumn } from '../profiles/persistence';
-import type { TrackingSource } from '../profiles/tracking-common';
+import { numericColumn } from '../../tracking/persistence';
+import type { TrackingSource } from '../../tracking/tracking-common';
 
 /** One weighing per user per day (unique constraint weight_entries_user_date_key). */
 @Entity('weight_entries')

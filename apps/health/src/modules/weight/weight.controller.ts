@@ -19,7 +19,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
-import { DateRangeQuery } from '../profiles/tracking-common';
+import { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,
   UpdateWeightRequest,

@@ -1,5 +1,5 @@
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import { latestAllowedDate } from '../profiles/calendar-date';
+import { latestAllowedDate } from '../../tracking/calendar-date';
 
 describe('weight (HTTP)', () => {
   let t: HealthTestApp;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@sports/common';
-import { isUniqueViolation } from '../profiles/persistence';
-import type { DateRangeQuery } from '../profiles/tracking-common';
+import { isUniqueViolation } from '../../tracking/persistence';
+import type { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,
   toWeightResponse,

@@ -6,7 +6,7 @@ import {
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
-import { isUniqueViolation } from '../profiles/persistence';
+import { isUniqueViolation } from '../../tracking/persistence';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import {
   CreateQuestionRequest,

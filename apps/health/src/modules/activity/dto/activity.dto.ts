@@ -13,7 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { ACTIVITY_TYPES, ActivityType } from '../activity.entity';
-import { TRACKING_SOURCES, TrackingSource } from '../tracking-values';
+import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 };
 

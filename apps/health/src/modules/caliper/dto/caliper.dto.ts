@@ -12,8 +12,12 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsPastOrTodayDate } from '../../profiles/calendar-date';
-import { DateRangeQuery, TRACKING_SOURCES, TrackingSource } from '../../profiles/tracking-common';
+import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
+import {
+  DateRangeQuery,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 import type { CaliperEntry } from '../caliper-entry.entity';
 import {
   BodySex,

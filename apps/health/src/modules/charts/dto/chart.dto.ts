@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { IsCalendarDate } from '../../activity/tracking-values';
+import { IsCalendarDate } from '../../../tracking/calendar-date';
 import { MAX_SERIES_DAYS } from '../../data-layer/series-values';
 
 export class ChartQuery {

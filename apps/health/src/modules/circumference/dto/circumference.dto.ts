@@ -9,8 +9,12 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsPastOrTodayDate } from '../../profiles/calendar-date';
-import { DateRangeQuery, TRACKING_SOURCES, TrackingSource } from '../../profiles/tracking-common';
+import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
+import {
+  DateRangeQuery,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 import {
   CIRCUMFERENCE_SITES,
   CircumferenceEntry,

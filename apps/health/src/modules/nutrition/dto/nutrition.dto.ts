@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsCalendarDate, TRACKING_SOURCES, TrackingSource } from '../../activity/tracking-values';
+import { IsCalendarDate } from '../../../tracking/calendar-date';
+import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
 import { MEALS, Meal } from '../nutrition.entity';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 };

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { IsCalendarDate } from '../../activity/tracking-values';
+import { IsCalendarDate } from '../../../tracking/calendar-date';
 import { PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
 
 /** Multipart fields sent next to `file`. */

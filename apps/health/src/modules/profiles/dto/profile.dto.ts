@@ -10,7 +10,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsPastOrTodayDate } from '../calendar-date';
+import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
 import { ACTIVITY_LEVELS, ActivityLevel, SEXES, Sex, UNITS, Units } from '../user.entity';
 
 const trim = ({ value }: { value: unknown }): unknown =>

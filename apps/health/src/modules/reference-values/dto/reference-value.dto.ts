@@ -11,7 +11,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { IsCalendarDate, TRACKING_SOURCES, TrackingSource } from '../../activity/tracking-values';
+import { IsCalendarDate } from '../../../tracking/calendar-date';
+import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 

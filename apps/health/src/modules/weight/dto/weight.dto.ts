@@ -9,8 +9,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsPastOrTodayDate } from '../../profiles/calendar-date';
-import { TRACKING_SOURCES, TrackingSource } from '../../profiles/tracking-common';
+import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
+import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
 import type { WeightEntry } from '../weight-entry.entity';
 
 export class CreateWeightRequest {

@@ -2,13 +2,18 @@ import { registerDecorator, ValidationOptions } from 'class-validator';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** `YYYY-MM-DD` naming a real calendar day. */
+/** `YYYY-MM-DD` naming a real calendar day from 1900 on (2026-02-30 is refused). */
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = DATE_PATTERN.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
+  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1900;
+}
+
+/** Today's date in UTC plus `days`, as YYYY-MM-DD. */
+export function utcDate(days = 0): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /**
@@ -17,6 +22,11 @@ export function isCalendarDate(value: unknown): value is string {
  */
 export function latestAllowedDate(now: Date = new Date()): string {
   return new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** Measurements dated after tomorrow (UTC) are refused: tomorrow allows for zones east of UTC. */
+export function isTooFarAhead(date: string): boolean {
+  return date > latestAllowedDate();
 }
 
 /** Full years between `birthDate` and `onDate` (both YYYY-MM-DD). */
@@ -52,7 +62,8 @@ export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
       options,
       validator: {
         validate: (value: unknown) => isCalendarDate(value),
-        defaultMessage: (args) => `${args?.property ?? 'date'} must be a calendar date YYYY-MM-DD`,
+        defaultMessage: (args) =>
+          `${args?.property ?? 'date'} must be a calendar date YYYY-MM-DD from 1900 on`,
       },
     });
 }
