@@ -85,6 +85,8 @@ describe('A2 acute:chronic workload (Foster session-RPE, Gabbett 2016)', () => {
     expect(acwrZone(1.51)).toBe('danger');
     expect(acwrZone(1.3)).toBe('sweet_spot');
     expect(acwrZone(0.79)).toBe('low');
+    // a ratio shown as 0.8 is in the sweet spot even when floating point makes it 0.7999…
+    expect(acwrZone(2.8 / 3.5)).toBe('sweet_spot');
   });
 
   it('computes 27 days of 100 AU and a day of 800: acute 1400, chronic 875, ratio 1.6 (danger)', () => {
@@ -102,6 +104,57 @@ describe('A2 acute:chronic workload (Foster session-RPE, Gabbett 2016)', () => {
       latest_zone: 'danger',
       days_in_danger: 1,
     });
+  });
+
+  // Weekly totals placed on the last day of each 7-day block, so the rolling sums at the end of
+  // week k see exactly weeks k (acute) and k−3..k (chronic).
+  const weeksOf = (totals: number[]) => {
+    const loads = Array(totals.length * 7).fill(0);
+    totals.forEach((t, k) => (loads[k * 7 + 6] = t));
+    return daily('2026-02-01', loads);
+  };
+
+  it('reproduces the published chronic loads of the Watsonia Physiotherapy example: 3, 3.5, 3.5, 4 km → 3.5; then 4 km → 3.75', () => {
+    // Watsonia Physiotherapy, "How can you safely manage an increase in your physical activity
+    // this summer" (https://watsoniaphysiotherapy.com.au/how-can-you-safely-manage-an-increase-in-your-physical-activity-this-summer):
+    // weekly distances 3, 3.5, 3.5 and 4 km, "3+3.5+3.5+4 = 14, 14/4 = 3.5km" chronic; after
+    // running 4 km in week 5 "the new chronic workload average is 3.5+3.5+4+4 = 15, 15/4 = 3.75km".
+    // Our chronic load (28-day sum / 4) is that rolling 4-week average. Exact (tolerance 1e-9).
+    const days = acuteChronic(weeksOf([3, 3.5, 3.5, 4, 4]), '2026-02-01');
+    const endOfWeek = (k: number) => days[k * 7 - 1];
+    expect(endOfWeek(4).chronic).toBeCloseTo(3.5, 9);
+    expect(endOfWeek(5).chronic).toBeCloseTo(3.75, 9);
+    expect(endOfWeek(5).acute).toBeCloseTo(4, 9);
+    // The page states no ratio for week 5; ours (coupled, the acute week inside the chronic
+    // window) is 4 / 3.75 = 1.07, in the 0.8–1.3 "happy zone" the page quotes.
+    expect(endOfWeek(5).ratio).toBeCloseTo(4 / 3.75, 9);
+    expect(acwrZone(endOfWeek(5).ratio as number)).toBe('sweet_spot');
+  });
+
+  it('reproduces the nevpt.com example: weekly 900, 1000, 800, 1100 AU → chronic 950 AU', () => {
+    // NEVPT, "Reno-Tahoe Odyssey" (https://nevpt.com/blog/posts/reno-tahoe-odyssey.php), after
+    // Gabbett: "900 AU for week 1, 1000 AU week 2, 800 week 3, and 1100 week 4 = 3800/4 = 950 AU
+    // chronic workload". Exact. The acute load is week 4's 1100 AU, so the ratio is 1100/950 = 1.16.
+    const last = acuteChronic(weeksOf([900, 1000, 800, 1100]), '2026-02-28');
+    expect(last).toEqual([{ date: '2026-02-28', acute: 1100, chronic: 950, ratio: 1100 / 950 }]);
+  });
+
+  it('matches the bodyrecharge.co.nz example (30, 35, 30, 25 km → chronic 30; next week 25 km → 0.83) with its uncoupled reading', () => {
+    // Body Recharge, "Acute:chronic workload ratio", 2020
+    // (https://bodyrecharge.co.nz/2020/08/25/acutechronic-workload-ratio): weeks 30, 35, 30, 25 km
+    // give a 4-week chronic workload of 30 km; "if the following week is 25km, then the ACWR is
+    // 0.83 (25/30)". That is the UNCOUPLED convention (chronic = the 4 weeks before the acute
+    // week). Our chart is COUPLED (chronic = the 28 days ending today, acute week included, as in
+    // Hulin et al. 2014 / Gabbett 2016), so for week 5 it shows 25 / 28.75 = 0.87. The published
+    // 0.83 is reproduced from our own series: chronic at the end of week 4 over acute of week 5.
+    const days = acuteChronic(weeksOf([30, 35, 30, 25, 25]), '2026-02-01');
+    const endOfWeek = (k: number) => days[k * 7 - 1];
+    expect(endOfWeek(4).chronic).toBe(30);
+    expect(endOfWeek(5).acute).toBe(25);
+    expect(Math.round((endOfWeek(5).acute / endOfWeek(4).chronic) * 100) / 100).toBe(0.83);
+    // coupled, as charted: (35 + 30 + 25 + 25) / 4 = 28.75 → 0.87 (differs from the published 0.83)
+    expect(endOfWeek(5).chronic).toBe(28.75);
+    expect(endOfWeek(5).ratio).toBeCloseTo(0.8696, 4);
   });
 
   it('is insufficient without any load', () => {
@@ -305,6 +358,40 @@ describe('R3 blood pressure (2018 ESC/ESH)', () => {
     expect(bpCategory(150, 85)).toBe('grade_1'); // isolated systolic hypertension graded by SBP
     expect(bpCategory(119, 80)).toBe('normal');
     expect(bpCategory(179, 109)).toBe('grade_2');
+  });
+
+  it.each([
+    // [systolic, diastolic, category] at the edges of the published table
+    [119, 79, 'optimal'],
+    [120, 79, 'normal'],
+    [129, 84, 'normal'],
+    [119, 80, 'normal'],
+    [130, 84, 'high_normal'],
+    [139, 89, 'high_normal'],
+    [110, 85, 'high_normal'],
+    [140, 89, 'grade_1'],
+    [159, 99, 'grade_1'],
+    [110, 90, 'grade_1'],
+    [160, 99, 'grade_2'],
+    [179, 109, 'grade_2'],
+    [110, 100, 'grade_2'],
+    [180, 109, 'grade_3'],
+    [110, 110, 'grade_3'],
+    // isolated systolic hypertension (≥ 140 and < 90) graded 1, 2, 3 by the systolic value
+    [145, 85, 'grade_1'],
+    [165, 85, 'grade_2'],
+    [185, 85, 'grade_3'],
+  ] as const)('follows the published ESC/ESH 2018 table: %i/%i mmHg is %s', (sys, dia, cat) => {
+    // 2018 ESC/ESH Guidelines (Williams B et al., Eur Heart J 2018;39:3021-3104), Table 3, as
+    // quoted at https://www.droracle.ai/articles/637920/what-are-the-stages-of-hypertension-grading
+    // and https://biologyinsights.com/what-is-considered-normal-blood-pressure-in-europe:
+    // optimal < 120 and < 80; normal 120–129 and/or 80–84; high normal 130–139 and/or 85–89;
+    // grade 1 140–159 and/or 90–99; grade 2 160–179 and/or 100–109; grade 3 ≥ 180 and/or ≥ 110;
+    // isolated systolic hypertension ≥ 140 and < 90, "graded (1, 2, 3) according to systolic blood
+    // pressure values in the ranges indicated, provided that diastolic values are < 90 mmHg"
+    // (ESH-ESC practice guidelines as quoted at https://www.easymanua.ls/gamma/active/manual?p=8).
+    // Integer mmHg readings; exact.
+    expect(bpCategory(sys, dia)).toBe(cat);
   });
 
   it('classifies the period by its mean: 130/84 and 140/86 → 135/85 high normal', () => {

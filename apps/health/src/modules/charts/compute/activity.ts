@@ -103,7 +103,10 @@ export const ACWR_DANGER_ABOVE = 1.5;
 export type AcwrZone = 'low' | 'sweet_spot' | 'elevated' | 'danger';
 
 /** Zones of the acute:chronic workload ratio (Gabbett 2016, Br J Sports Med 50:273-280). */
-export function acwrZone(ratio: number): AcwrZone {
+export function acwrZone(rawRatio: number): AcwrZone {
+  // Classify the ratio as displayed (2 decimals): 2.8 / 3.5 is 0.7999… in floating point and
+  // must count as the 0.8 it shows.
+  const ratio = Math.round(rawRatio * 100) / 100;
   if (ratio > ACWR_DANGER_ABOVE) return 'danger';
   if (ratio > ACWR_SWEET_SPOT.high) return 'elevated';
   if (ratio >= ACWR_SWEET_SPOT.low) return 'sweet_spot';
