@@ -205,6 +205,63 @@ describe('CSV import (HTTP)', () => {
     });
   });
 
+  describe('large files (batches of 100 rows or more for new days are copied in)', () => {
+    const bigWeightFile = (days: number, kgOf: (i: number) => string): string => {
+      const lines = ['date,weight'];
+      for (let i = 0; i < days; i++) {
+        const d = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+        lines.push(`${d},${kgOf(i)}`);
+      }
+      return lines.join('\n') + '\n';
+    };
+
+    it('imports 300 new days, then finds them unchanged, then updates changed values', async () => {
+      const u = await freshUser();
+      const file = bigWeightFile(300, (i) => (70 + (i % 10) / 10).toFixed(1));
+      const dry = await upload(u, GENERIC(), file, { dry_run: true });
+      expect(dry.body).toMatchObject({ created: 300, updated: 0, unchanged: 0 });
+      expect(await weights(u)).toHaveLength(0);
+      const first = await upload(u, GENERIC(), file);
+      expect(first.body).toMatchObject({
+        status: 'succeeded',
+        created: 300,
+        updated: 0,
+        unchanged: 0,
+      });
+      const rows = await weights(u);
+      expect(rows).toHaveLength(300);
+      expect(rows[13]).toEqual({
+        date: '2024-01-14',
+        kg: 70.3,
+        bf: null,
+        note: null,
+        source: 'csv',
+      });
+      const again = await upload(u, GENERIC(), file);
+      expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 300 });
+      const changed = await upload(
+        u,
+        GENERIC(),
+        bigWeightFile(300, () => '75.5'),
+      );
+      expect(changed.body.created).toBe(0);
+      expect(changed.body.updated + changed.body.unchanged).toBe(300);
+      expect(new Set((await weights(u)).map((r: { kg: number }) => r.kg))).toEqual(new Set([75.5]));
+    });
+
+    it('skips an invalid row of a large file with skip_invalid_rows and names its spreadsheet row', async () => {
+      const u = await freshUser();
+      const file = bigWeightFile(250, (i) => (i === 149 ? '999' : '80.0'));
+      const res = await upload(u, GENERIC(), file, { skip: true });
+      expect(res.body).toMatchObject({ created: 249, skipped: 1 });
+      // row 1 is the header, so the 150th data row is spreadsheet row 151
+      expect(res.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ row: 151 })]),
+      );
+      expect(await weights(u)).toHaveLength(249);
+    });
+  });
+
   describe('shipped templates against their sample files', () => {
     it('imports the Generic date,weight sample', async () => {
       const u = await freshUser();

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
+import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CsvModule } from './csv-modules';
 
@@ -103,6 +106,26 @@ export interface WriteOutcome {
 /** Counts of a `WITH written AS (... RETURNING (xmax = 0) AS inserted)` statement, without shipping rows back. */
 const COUNT_WRITES = `SELECT count(*) FILTER (WHERE inserted)::int AS created,
   count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`;
+
+/**
+ * Batches at least this large write their new days with COPY (much cheaper per row than an
+ * INSERT); smaller ones (the row-by-row retry of a refused batch) use the upsert alone.
+ */
+export const COPY_MIN_ROWS = 100;
+
+/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
+const copyText = (v: string | number | null): string =>
+  v === null
+    ? '\\N'
+    : typeof v === 'number'
+      ? String(v)
+      : v.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]);
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+};
 
 const MAPPING_COLUMNS = `id, name, description, module, is_system, owner_id, copied_from_id, delimiter,
   decimal_separator, date_format, encoding, has_header, columns, header_fingerprint, created_at, updated_at`;
@@ -338,6 +361,50 @@ export class CsvImportRepository {
    * csv), leaves equal days alone. Unmapped optional columns keep their stored value.
    */
   async upsertWeights(
+    m: EntityManager,
+    userId: string,
+    rows: WeightWrite[],
+    mapped: { body_fat_pct: boolean; note: boolean },
+  ): Promise<WriteOutcome> {
+    if (rows.length < COPY_MIN_ROWS || !m.queryRunner) {
+      return this.upsertWeightRows(m, userId, rows, mapped);
+    }
+    // A first import of these days (the user has no weight in the batch's date range) copies
+    // the rows in, which is much cheaper per row than an INSERT; otherwise the batch is upserted.
+    // A day inserted concurrently in between makes COPY fail with a unique violation, which
+    // refuses the batch; its row-by-row retry then upserts.
+    let first = rows[0].date;
+    let last = first;
+    for (const r of rows) {
+      if (r.date < first) first = r.date;
+      if (r.date > last) last = r.date;
+    }
+    const [{ taken }] = (await m.query(
+      `SELECT EXISTS (SELECT 1 FROM weight_entries
+         WHERE user_id = $1 AND date BETWEEN $2::date AND $3::date) AS taken`,
+      [userId, first, last],
+    )) as { taken: boolean }[];
+    if (taken) return this.upsertWeightRows(m, userId, rows, mapped);
+    const user = copyText(userId);
+    let text = '';
+    for (const r of rows) {
+      text += `${user}\t${r.date}\t${copyText(r.weight_kg)}\t${copyText(r.body_fat_pct)}\t${copyText(r.note)}\tcsv\n`;
+    }
+    const client = (await m.queryRunner.connect()) as {
+      query(stream: ReturnType<typeof copyFrom>): ReturnType<typeof copyFrom>;
+    };
+    await pipeline(
+      Readable.from([text]),
+      client.query(
+        copyFrom(
+          `COPY weight_entries (user_id, date, weight_kg, body_fat_pct, note, source) FROM STDIN`,
+        ),
+      ),
+    );
+    return { created: rows.length, updated: 0 };
+  }
+
+  private async upsertWeightRows(
     m: EntityManager,
     userId: string,
     rows: WeightWrite[],

@@ -261,62 +261,69 @@ export class CsvImportService {
           : mapping.module === 'nutrition'
             ? new NutritionSink(this.repo, m, userId, errors)
             : new BloodPressureSink(this.repo, m, userId, errors);
-      let ctx: RowContext | null = null;
-      let rowsTotal = 0;
-      for await (const batch of csvRecords(openText(file.path, encoding), mapping.delimiter)) {
-        for (const record of batch) {
-          if (isBlankRecord(record.fields)) continue;
-          if (!ctx) {
-            const header = mapping.has_header ? record.fields : null;
-            const { bindings } = bindColumns(def.fields, mapping, header);
-            ctx = {
-              bindings,
-              width: header ? header.length : null,
-              dateParser,
-              decimalSeparator: mapping.decimal_separator,
-              latestDate,
-              bounds,
-            };
-            if (header) continue;
+      try {
+        let ctx: RowContext | null = null;
+        let rowsTotal = 0;
+        for await (const batch of csvRecords(openText(file.path, encoding), mapping.delimiter)) {
+          for (const record of batch) {
+            if (isBlankRecord(record.fields)) continue;
+            if (!ctx) {
+              const header = mapping.has_header ? record.fields : null;
+              const { bindings } = bindColumns(def.fields, mapping, header);
+              ctx = {
+                bindings,
+                width: header ? header.length : null,
+                dateParser,
+                decimalSeparator: mapping.decimal_separator,
+                latestDate,
+                bounds,
+              };
+              if (header) continue;
+            }
+            rowsTotal += 1;
+            if (rowsTotal > limits.max_rows) {
+              throw new CsvFileError(
+                'CSV_TOO_MANY_ROWS',
+                `The file has more than ${limits.max_rows} data rows (limit max_rows = ${limits.max_rows}).`,
+                'Split the file into smaller files and import them one after the other.',
+                { limit: 'max_rows', max_rows: limits.max_rows },
+              );
+            }
+            const { values, errors: rowErrors } = readRow(record, ctx);
+            if (rowErrors.length) for (const e of rowErrors) errors.add(e);
+            else sink.add(record.row, values);
           }
-          rowsTotal += 1;
-          if (rowsTotal > limits.max_rows) {
-            throw new CsvFileError(
-              'CSV_TOO_MANY_ROWS',
-              `The file has more than ${limits.max_rows} data rows (limit max_rows = ${limits.max_rows}).`,
-              'Split the file into smaller files and import them one after the other.',
-              { limit: 'max_rows', max_rows: limits.max_rows },
-            );
-          }
-          const { values, errors: rowErrors } = readRow(record, ctx);
-          if (rowErrors.length) for (const e of rowErrors) errors.add(e);
-          else sink.add(record.row, values);
+          await sink.drain();
         }
-        await sink.drain();
+        if (!ctx) throw emptyFile();
+        if (rowsTotal === 0) {
+          throw new CsvFileError(
+            'CSV_NO_DATA_ROWS',
+            'The file has a header row but no data rows.',
+            'Export the data again including its rows.',
+          );
+        }
+        await sink.finish();
+        const failed = errors.count > 0 && !skip;
+        const skipped = skip ? errors.invalidRows.size : 0;
+        const counts = failed ? { created: 0, updated: 0, unchanged: 0 } : sink.counts;
+        return {
+          commit: !failed && !dryRun,
+          result: {
+            encoding,
+            rows_total: rowsTotal,
+            ...counts,
+            skipped,
+            errors,
+            status: failed ? 'failed' : skipped > 0 ? 'partial' : 'succeeded',
+          },
+        };
+      } catch (error) {
+        // A batch may still be in flight on the transaction's connection: let it end before
+        // the transaction is rolled back.
+        await sink.settle().catch(() => undefined);
+        throw error;
       }
-      if (!ctx) throw emptyFile();
-      if (rowsTotal === 0) {
-        throw new CsvFileError(
-          'CSV_NO_DATA_ROWS',
-          'The file has a header row but no data rows.',
-          'Export the data again including its rows.',
-        );
-      }
-      await sink.finish();
-      const failed = errors.count > 0 && !skip;
-      const skipped = skip ? errors.invalidRows.size : 0;
-      const counts = failed ? { created: 0, updated: 0, unchanged: 0 } : sink.counts;
-      return {
-        commit: !failed && !dryRun,
-        result: {
-          encoding,
-          rows_total: rowsTotal,
-          ...counts,
-          skipped,
-          errors,
-          status: failed ? 'failed' : skipped > 0 ? 'partial' : 'succeeded',
-        },
-      };
     });
   }
 }

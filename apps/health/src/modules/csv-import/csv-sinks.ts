@@ -31,6 +31,8 @@ export const WRITE_BATCH = 5000;
 export abstract class CsvSink<W> {
   readonly counts: ImportCounts = { created: 0, updated: 0, unchanged: 0 };
   protected pending: Pending<W>[] = [];
+  /** The batch being written (its failure, if any), while the caller parses the next rows. */
+  private inflight: Promise<{ failure: unknown } | null> | null = null;
 
   constructor(
     protected readonly repo: CsvImportRepository,
@@ -44,11 +46,28 @@ export abstract class CsvSink<W> {
 
   protected abstract write(items: W[]): Promise<WriteOutcome>;
 
-  /** Writes full batches (`all`: everything pending). */
+  /**
+   * Writes full batches (`all`: everything pending, and waits for the writes). A batch is
+   * written while the caller parses the next rows: one batch is in flight at a time, so the
+   * statements on the transaction's connection stay in order.
+   */
   async drain(all = false): Promise<void> {
     while (this.pending.length >= WRITE_BATCH || (all && this.pending.length)) {
-      await this.writeBatch(this.pending.splice(0, WRITE_BATCH));
+      const batch = this.pending.splice(0, WRITE_BATCH);
+      await this.settle();
+      this.inflight = this.writeBatch(batch).then(
+        () => null,
+        (failure: unknown) => ({ failure }),
+      );
     }
+    if (all) await this.settle();
+  }
+
+  /** Waits for the batch in flight; rethrows an error it could not report against its rows. */
+  async settle(): Promise<void> {
+    const result = await this.inflight;
+    this.inflight = null;
+    if (result) throw result.failure;
   }
 
   async finish(): Promise<void> {
