@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   ConflictError,
+  isStillReferenced,
   NotFoundError,
+  pgErrorCode,
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
-import { QueryFailedError } from 'typeorm';
 import type {
   CreateReferenceValueTypeRequest,
   ReferenceValueTypeListResponse,
@@ -14,9 +15,6 @@ import type {
 } from './dto/reference-value-type.dto';
 import { ReferenceValueType } from './reference-value-type.entity';
 import { ReferenceValueTypesRepository } from './reference-value-types.repository';
-
-const pgCode = (err: unknown): string | undefined =>
-  err instanceof QueryFailedError ? (err.driverError as { code?: string }).code : undefined;
 
 @Injectable()
 export class ReferenceValueTypesService {
@@ -51,7 +49,7 @@ export class ReferenceValueTypesService {
       });
       return toReferenceValueTypeResponse(row);
     } catch (err) {
-      if (pgCode(err) === '23505') throw keyTaken(input.key);
+      if (pgErrorCode(err) === '23505') throw keyTaken(input.key);
       throw err;
     }
   }
@@ -79,7 +77,7 @@ export class ReferenceValueTypesService {
     try {
       await this.types.delete(key);
     } catch (err) {
-      if (pgCode(err) === '23503') throw inUse(key);
+      if (isStillReferenced(err)) throw inUse(key);
       throw err;
     }
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, ResourceInUseError } from '@sports/common';
-import { QueryFailedError } from 'typeorm';
+import { isStillReferenced, NotFoundError, ResourceInUseError } from '@sports/common';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import { placeholderKeysOf } from './data-placeholders';
@@ -113,10 +112,7 @@ export class WorkflowDefinitionsService {
     try {
       await this.workflows.delete(id);
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === '23503'
-      ) {
+      if (isStillReferenced(error)) {
         throw new ResourceInUseError('A workflow prompt still points to this workflow.');
       }
       throw error;
