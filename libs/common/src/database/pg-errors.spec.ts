@@ -1,4 +1,4 @@
-import { isStillReferenced, pgErrorCode } from './pg-errors';
+import { isStillReferenced, isUniqueViolation, pgErrorCode } from './pg-errors';
 
 describe('PostgreSQL error codes', () => {
   it('reads the code of a pg error and of a TypeORM QueryFailedError', () => {
@@ -11,5 +11,18 @@ describe('PostgreSQL error codes', () => {
     expect(isStillReferenced({ driverError: { code: '23001' } })).toBe(true);
     expect(isStillReferenced({ driverError: { code: '23503' } })).toBe(true);
     expect(isStillReferenced({ driverError: { code: '23505' } })).toBe(false);
+  });
+});
+
+describe('unique violations', () => {
+  it('recognises 23505 on a pg error and on a QueryFailedError, optionally by constraint name', () => {
+    expect(isUniqueViolation({ code: '23505' })).toBe(true);
+    expect(
+      isUniqueViolation({ driverError: { code: '23505', constraint: 'weight_day' } }, 'weight_day'),
+    ).toBe(true);
+    expect(
+      isUniqueViolation({ driverError: { code: '23505', constraint: 'other' } }, 'weight_day'),
+    ).toBe(false);
+    expect(isUniqueViolation({ driverError: { code: '23503' } })).toBe(false);
   });
 });

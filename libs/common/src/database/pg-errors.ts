@@ -13,3 +13,10 @@ export function isStillReferenced(error: unknown): boolean {
   const code = pgErrorCode(error);
   return code === '23503' || code === '23001';
 }
+
+/** True when a write failed on a unique constraint (SQLSTATE 23505), optionally a named one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (pgErrorCode(error) !== '23505') return false;
+  const e = error as { constraint?: unknown; driverError?: { constraint?: unknown } };
+  return !constraint || (e.driverError?.constraint ?? e.constraint) === constraint;
+}

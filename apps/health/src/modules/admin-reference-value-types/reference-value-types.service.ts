@@ -3,7 +3,7 @@ import {
   ConflictError,
   isStillReferenced,
   NotFoundError,
-  pgErrorCode,
+  isUniqueViolation,
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
@@ -49,7 +49,7 @@ export class ReferenceValueTypesService {
       });
       return toReferenceValueTypeResponse(row);
     } catch (err) {
-      if (pgErrorCode(err) === '23505') throw keyTaken(input.key);
+      if (isUniqueViolation(err)) throw keyTaken(input.key);
       throw err;
     }
   }

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+  isUniqueViolation,
+} from '@sports/common';
 import { ageOn } from '../../tracking/calendar-date';
-import { isUniqueViolation } from '../../tracking/persistence';
 import { UsersRepository } from '../profiles/users.repository';
 import { CaliperEntry } from './caliper-entry.entity';
 import { CaliperFormula, estimateBodyFat, SKINFOLD_SITES, Skinfolds } from './caliper-formulas';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, ValidationFailedError } from '@sports/common';
+import { ConflictError, ValidationFailedError, isUniqueViolation } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import { EXPORT_FORMAT, IMPORTABLE_SECTIONS } from '../exportdata/export-document';
 import { ExportdataService } from '../exportdata/exportdata.service';
 import { FeaturesService } from '../membership/features.service';
-import { isUniqueViolation } from '../../tracking/persistence';
 import type { ImportModulesResponse, ImportResponse } from './dto/import.dto';
 import { countsOf, planSection } from './import-plan';
 import { naturalKey, normalize, validateDocument, ValidDocument } from './import-rows';

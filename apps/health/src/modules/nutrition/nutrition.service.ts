@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, ValidationFailedError } from '@sports/common';
-import { QueryFailedError } from 'typeorm';
+import {
+  ConflictError,
+  NotFoundError,
+  ValidationFailedError,
+  isUniqueViolation,
+} from '@sports/common';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   CreateNutritionRequest,
@@ -113,11 +117,7 @@ export class NutritionService {
     try {
       return await write();
     } catch (err) {
-      if (
-        err instanceof QueryFailedError &&
-        (err.driverError as { code?: string }).code === '23505'
-      )
-        throw dayTotalConflict();
+      if (isUniqueViolation(err)) throw dayTotalConflict();
       throw err;
     }
   }

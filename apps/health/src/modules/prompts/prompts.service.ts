@@ -8,13 +8,13 @@ import {
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
+  isUniqueViolation,
 } from '@sports/common';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { FeaturesService } from '../membership/features.service';
-import { isUniqueViolation } from '../../tracking/persistence';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
 import {
   augmentTemplate,

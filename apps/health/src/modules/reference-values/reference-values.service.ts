@@ -4,8 +4,8 @@ import {
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
+  isUniqueViolation,
 } from '@sports/common';
-import { QueryFailedError } from 'typeorm';
 import { isTooFarAhead } from '../../tracking/calendar-date';
 import { ReferenceValueTypesRepository } from '../admin-reference-value-types/reference-value-types.repository';
 import type {
@@ -139,11 +139,7 @@ export class ReferenceValuesService {
     try {
       return await write();
     } catch (err) {
-      if (
-        err instanceof QueryFailedError &&
-        (err.driverError as { code?: string }).code === '23505'
-      )
-        throw dayTaken(v.typeKey, v.measuredOn);
+      if (isUniqueViolation(err)) throw dayTaken(v.typeKey, v.measuredOn);
       throw err;
     }
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError } from '@sports/common';
-import { isUniqueViolation } from '../../tracking/persistence';
+import { ConflictError, NotFoundError, isUniqueViolation } from '@sports/common';
 import type { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,

@@ -5,8 +5,8 @@ import {
   NotFoundError,
   ResourceInUseError,
   ValidationFailedError,
+  isUniqueViolation,
 } from '@sports/common';
-import { isUniqueViolation } from '../../tracking/persistence';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import {
   CreateQuestionRequest,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConflictError, NotFoundError } from '@sports/common';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { ConflictError, NotFoundError, isUniqueViolation } from '@sports/common';
+import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
 import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
 import { ClubsService } from '../clubs/clubs.service';
@@ -50,7 +50,7 @@ export class ClubJoinRequestsService {
       return toJoinRequestResponse(created);
     } catch (e) {
       // The partial unique index decides between two concurrent submissions.
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string }).code === '23505') {
+      if (isUniqueViolation(e)) {
         throw pendingConflict();
       }
       throw e;

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, FieldError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ConflictError,
+  FieldError,
+  NotFoundError,
+  UnprocessableError,
+  isUniqueViolation,
+} from '@sports/common';
 import { pageOf } from '../club-memberships/dto/page.query';
 import type { PageQuery } from '../club-memberships/dto/page.query';
 import type {
@@ -24,9 +30,6 @@ import { MATRIX_STACK_FORMAT } from './dto/matrix-stack.dto';
 import { MatrixStackService } from './matrix-stack.service';
 import { BindingRow, MaturityModelsRepository, ModelRow } from './maturity-models.repository';
 import { mergeCells, rankModels, ResolveContext } from './maturity-resolve';
-
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
 function assertLevels(levels: LevelRequest[], path = 'levels'): void {
   const seen = new Set<number>();

@@ -8,9 +8,10 @@ import {
   PasswordHasher,
   UnprocessableError,
   ValidationFailedError,
+  isUniqueViolation,
 } from '@sports/common';
 import { randomInt } from 'node:crypto';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
 import { TenantContextService } from '../tenant-context/tenant-context.service';
 import {
@@ -28,12 +29,6 @@ import { ProfileChanges, ProfilesRepository } from './profiles.repository';
 
 export function isPlatformAdminRole(role: string): boolean {
   return role === 'admin' || role === 'superadmin';
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return (
-    err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505'
-  );
 }
 
 /**

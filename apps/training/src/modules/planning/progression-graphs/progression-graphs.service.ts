@@ -1,6 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConflictError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+  isUniqueViolation,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { pageOf } from '../../club-memberships/dto/page.query';
 import { ExerciseUsageRegistry } from '../../exercises/exercise-usage.registry';
@@ -24,9 +29,6 @@ import type {
 import { EdgeRow, EdgeValues, ProgressionGraphsRepository } from './progression-graphs.repository';
 
 const TABLE = 'progression_graphs';
-
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
 /**
  * Exercise progression graphs: library content (common visibility check; creator or platform
