@@ -325,10 +325,12 @@ describe('charts (HTTP)', () => {
     });
 
     it('A3: monotony and strain of the week', async () => {
-      // 300, 0, 240, 180, 0, 0, 0: mean 102.857, SD 132.880 → monotony 0.774, strain 720 × 0.774 = 557
+      // 300, 0, 240, 180, 0, 0, 0: sum 720, mean 102.857; squared deviations 38865.3 + 10579.6
+      // + 18808.2 + 5951.0 + 3 × 10579.6 = 105942.9; population variance 105942.9 / 7 = 15134.69;
+      // SD 123.023 → monotony 102.857 / 123.023 = 0.8361, strain 720 × 0.8361 = 601.98
       const { body } = await get(ana, 'A3');
-      expect(pts(body, 'monotony')).toEqual([['2026-03-02', 0.77]]);
-      expect(pts(body, 'strain')).toEqual([['2026-03-02', 557]]);
+      expect(pts(body, 'monotony')).toEqual([['2026-03-02', 0.84]]);
+      expect(pts(body, 'strain')).toEqual([['2026-03-02', 602]]);
     });
 
     it('A4: logged kcal, else MET × kg × h', async () => {

@@ -25,7 +25,7 @@ import {
   loadZ,
   readinessScore,
 } from './recovery';
-import { daysOf, shiftDate } from './series-math';
+import { daysOf, populationSd, r, shiftDate } from './series-math';
 
 const s = (date: string, type: string, minutes: number, extra: Partial<Session> = {}): Session => ({
   date,
@@ -169,14 +169,47 @@ describe('A2 acute:chronic workload (Foster session-RPE, Gabbett 2016)', () => {
 });
 
 describe('A3 monotony and strain (Foster 1998)', () => {
-  it('loads 300, 0, 400, 350, 0, 500, 200: monotony 1.29, strain 2259', () => {
+  it('loads 300, 0, 400, 350, 0, 500, 200: monotony 1.39, strain 2440', () => {
     // sum 1750, mean 250; squared deviations 2500 + 62500 + 22500 + 10000 + 62500 + 62500 + 2500
-    // = 225000; sample variance 37500; SD 193.649; monotony 250 / 193.649 = 1.2910; strain 1750 × 1.2910
+    // = 225000; population variance 225000 / 7 = 32142.857; SD 179.284;
+    // monotony 250 / 179.284 = 1.3944; strain 1750 × 1.3944 = 2440.26
     const m = monotonyAndStrain([300, 0, 400, 350, 0, 500, 200]);
     expect(m.load).toBe(1750);
-    expect(m.monotony).toBeCloseTo(1.291, 3);
-    expect(m.strain).toBeCloseTo(2259.24, 1);
+    expect(m.monotony).toBeCloseTo(1.3944, 4);
+    expect(m.strain).toBeCloseTo(2440.26, 1);
     expect(monotonyAndStrain([100, 100, 100, 100, 100, 100, 100]).monotony).toBeNull();
+  });
+
+  it('reproduces the Runalyze blog minimum: one training day in seven gives 1 / (1 + √6) = 0.2899', () => {
+    // Runalyze, "New formula for Monotony" (blog.runalyze.com/allgemein-en/new-formula-for-monotony):
+    // mean / (SD + mean) is lowest "if you have only exercised on one of the last seven days",
+    // 1 / (1 + √6) = 0.2899, so SD = √6 × mean. Loads 420, 0 × 6: mean 60; squared deviations
+    // 360² + 6 × 60² = 129600 + 21600 = 151200; population variance 151200 / 7 = 21600;
+    // SD √21600 = 60√6 = 146.969. (Sample SD would give √7 × mean and 1 / (1 + √7) = 0.2743.)
+    // Foster's monotony is then 60 / 146.969 = 1 / √6 = 0.4082; strain 420 × 0.4082 = 171.46.
+    const loads = [420, 0, 0, 0, 0, 0, 0];
+    const sd = populationSd(loads) as number;
+    expect(sd / 60).toBeCloseTo(Math.sqrt(6), 10);
+    expect(60 / (sd + 60)).toBeCloseTo(0.2899, 4);
+    const m = monotonyAndStrain(loads);
+    expect(m.monotony).toBeCloseTo(1 / Math.sqrt(6), 10);
+    expect(r(m.monotony as number, 2)).toBe(0.41);
+    expect(m.strain).toBeCloseTo(171.46, 2);
+  });
+
+  it('reproduces Runalyze MonotonyTest: loads 5, 15, 20, 20, 20, 25, 35 give 20 / 8.45 and 140 × 20 / 8.45', () => {
+    // Runalyze/Runalyze tests/inc/core/Calculation/MonotonyTest.php (testAnotherSimpleExample)
+    // expects monotony 20 / 8.45 ± 0.01 and strain 140 × 20 / 8.45 ± 0.1; Monotony.php divides the
+    // variance by 7. Mean 20; squared deviations 225 + 25 + 0 + 0 + 0 + 25 + 225 = 500; population
+    // variance 500 / 7 = 71.429; SD 8.4515; monotony 20 / 8.4515 = 2.3664; strain 140 × 2.3664
+    // = 331.30. (Sample SD √(500 / 6) = 9.129 would give 2.191, outside the published tolerance.)
+    const m = monotonyAndStrain([5, 15, 20, 20, 20, 25, 35]);
+    expect(m.load).toBe(140);
+    expect(populationSd([5, 15, 20, 20, 20, 25, 35])).toBeCloseTo(8.4515, 4);
+    expect(m.monotony).toBeCloseTo(2.3664, 4);
+    expect(m.strain).toBeCloseTo(331.3, 1);
+    expect(Math.abs((m.monotony as number) - 20 / 8.45)).toBeLessThanOrEqual(0.01);
+    expect(Math.abs((m.strain as number) - (140 * 20) / 8.45)).toBeLessThanOrEqual(0.1);
   });
 
   it('answers complete ISO weeks only and the last 7 days', () => {
@@ -185,8 +218,9 @@ describe('A3 monotony and strain (Foster 1998)', () => {
       from: '2026-03-02',
       to: '2026-03-11',
     });
-    expect(values(c.series[1])).toEqual([['2026-03-02', 1.29]]);
-    expect(values(c.series[2])).toEqual([['2026-03-02', 2259]]);
+    // the week of the first test: monotony 1.3944 → 1.39, strain 2440.26 → 2440
+    expect(values(c.series[1])).toEqual([['2026-03-02', 1.39]]);
+    expect(values(c.series[2])).toEqual([['2026-03-02', 2440]]);
     // last 7 days 03-05..03-11: 350, 0, 500, 200, 0, 0, 0 → sum 1050
     expect((c.summary.last_7d as { load: number }).load).toBe(1050);
   });

@@ -5,9 +5,9 @@ import {
   isoWeekStart,
   isoWeeksOf,
   mean,
+  populationSd,
   r,
   rn,
-  sampleSd,
   shiftDate,
   streaks,
 } from './series-math';
@@ -196,6 +196,12 @@ export function computeAcuteChronic(input: {
  * Foster C. Monitoring training in athletes with reference to overtraining syndrome. Med Sci
  * Sports Exerc 1998;30:1164-1168: monotony = mean daily load / SD of daily load over 7 days
  * (rest days count as 0); strain = weekly load × monotony. null when the SD is 0.
+ *
+ * The SD is the population SD (divided by n = 7): the 7 days are the whole week, not a sample of
+ * it. Published worked examples reproduce only with n: Runalyze's formula (blog "New formula for
+ * Monotony": one training day in seven gives mean / (SD + mean) = 1 / (1 + √6), i.e. SD = √6 ×
+ * mean) and its open-source implementation (inc/core/Calculation/Monotony.php divides the
+ * variance by 7; its test expects loads 5, 15, 20, 20, 20, 25, 35 → monotony 20 / 8.45).
  */
 export function monotonyAndStrain(loads7: readonly number[]): {
   load: number;
@@ -203,7 +209,7 @@ export function monotonyAndStrain(loads7: readonly number[]): {
   strain: number | null;
 } {
   const load = loads7.reduce((a, b) => a + b, 0);
-  const sd = sampleSd(loads7);
+  const sd = populationSd(loads7);
   if (!sd) return { load, monotony: null, strain: null };
   const monotony = (mean(loads7) as number) / sd;
   return { load, monotony, strain: load * monotony };

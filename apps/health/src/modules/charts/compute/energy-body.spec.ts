@@ -18,6 +18,7 @@ import {
   IntakeDay,
   macroShares,
 } from './energy';
+import { leastSquaresSlope } from './series-math';
 import { computeWeightTrend, emaTrend, goalDate, trendSlopePerDay } from './weight-trend';
 
 const day = (
@@ -91,6 +92,43 @@ describe("C1 weight trend (Hacker's Diet EMA, α = 0.1)", () => {
     expect(trendSlopePerDay(trend)).toBeCloseTo(0.8, 10);
     // a point 14 days before the last one lies outside the window and is ignored
     expect(trendSlopePerDay([{ date: '2026-02-20', value: 100 }, ...trend])).toBeCloseTo(0.8, 10);
+  });
+
+  describe('leastSquaresSlope against published OLS examples', () => {
+    const xy = (xs: number[], ys: number[]) => xs.map((x, i) => ({ x, y: ys[i] }));
+
+    it('Wikipedia "Simple linear regression" numerical example (heights/masses): slope 61.272', () => {
+      // Also printed as "y = 61.272 * x - 39.062" in J. Burkardt's LLSQ test.
+      // x̄ = 1.6507, ȳ = 62.078; Sxy / Sxx = 61.2722 (intercept −39.062)
+      const pts = xy(
+        [1.47, 1.5, 1.52, 1.55, 1.57, 1.6, 1.63, 1.65, 1.68, 1.7, 1.73, 1.75, 1.78, 1.8, 1.83],
+        [
+          52.21, 53.12, 54.48, 55.84, 57.2, 58.57, 59.93, 61.29, 63.11, 64.47, 66.28, 68.1, 69.92,
+          72.19, 74.46,
+        ],
+      );
+      expect(leastSquaresSlope(pts)).toBeCloseTo(61.272, 3);
+    });
+
+    it('Microsoft Excel LINEST help, example 2 (sales per month): slope 1000, month 9 → 11000', () => {
+      // months 1–6, x̄ = 3.5, Sxx = 17.5; sales ȳ = 5500, Sxy = 17500; slope 1000,
+      // intercept 5500 − 1000 × 3.5 = 2000; month 9: 2000 + 9 × 1000 = 11000
+      const months = [1, 2, 3, 4, 5, 6];
+      const sales = [3100, 4500, 4400, 5400, 7500, 8100];
+      const slope = leastSquaresSlope(xy(months, sales)) as number;
+      expect(slope).toBeCloseTo(1000, 9);
+      const intercept = 5500 - slope * 3.5;
+      expect(intercept + 9 * slope).toBeCloseTo(11000, 6);
+    });
+
+    it('NAG Library g02cac example: regression coefficient b = 7.0905', () => {
+      // support.nag.com g02cac example results: a = 7.5982, b = 7.0905 (b = 7.09049 unrounded)
+      const pts = xy(
+        [1.0, 0.0, 4.0, 7.5, 2.5, 0.0, 10.0, 5.0],
+        [20.0, 15.5, 28.3, 45.0, 24.5, 10.0, 99.0, 31.2],
+      );
+      expect(leastSquaresSlope(pts)).toBeCloseTo(7.0905, 4);
+    });
   });
 
   it('dates the goal: trend 79.7 falling 0.1 kg/day reaches 79.0 after 7 days', () => {

@@ -1,9 +1,11 @@
 import { roundTo } from '../../data-layer/series-values';
 
 /**
- * Small statistics shared by the chart computations. Pure functions, no I/O. Standard
- * deviations are sample SDs (n − 1), as spreadsheet STDEV computes them in the published
- * worked examples of session-RPE monitoring.
+ * Small statistics shared by the chart computations. Pure functions, no I/O. Two standard
+ * deviations: `sampleSd` (n − 1) where the values are a sample standing for something larger
+ * (R4's sleep regularity over the logged nights), and `populationSd` (n) where the values are
+ * the whole population, as the 7 days of a week in Foster's monotony (A3): the published worked
+ * examples of monotony (Runalyze's formula and implementation) reproduce only with n.
  *
  * Calendar arithmetic runs on day numbers (days since 1970-01-01) with memoised conversions:
  * a chart of a year touches each day a handful of times, and `Date` parsing and formatting
@@ -64,6 +66,17 @@ export function sampleSd(values: readonly number[]): number | null {
   const m = mean(values) as number;
   const ss = values.reduce((acc, v) => acc + (v - m) ** 2, 0);
   return Math.sqrt(ss / (values.length - 1));
+}
+
+/**
+ * Population standard deviation (n): the values are the whole population, not a sample of it.
+ * null below two values, like `sampleSd` (one value has no spread worth reporting).
+ */
+export function populationSd(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const m = mean(values) as number;
+  const ss = values.reduce((acc, v) => acc + (v - m) ** 2, 0);
+  return Math.sqrt(ss / values.length);
 }
 
 /** Ordinary least-squares slope of y over x; null below two distinct x. */
