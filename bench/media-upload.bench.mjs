@@ -1,12 +1,17 @@
 // Issue 5 benchmark: streaming media upload.
 //  1. POST /api/exercises/{id}/media of a 200 MB file against `cp` of the same file on the same
 //     disk in the same run (throughput ratio; goal < 1.5), with the service's RSS sampled from
-//     /proc/<pid>/status every 50 ms during the upload (peak growth; goal < 64 MB).
+//     /proc/<pid>/status every 50 ms during the upload (peak growth; goal < 64 MB). A second
+//     baseline: the same request body sent to a bare Node HTTP server that only stores it
+//     (bench/lib/bare-upload-server.mjs), which tells the transport's share from the service's.
+//     Every timing ends when the file is on the disk (the service and the bare server flush
+//     before they answer; `cp` is followed by `sync`), and the CPU time of client and server is
+//     recorded: on two cores they compete for the same CPUs.
 //  2. 20 concurrent uploads of the same 5 MB file: one asset and one file must remain.
 //
 // DATABASE_URL set: a database `bench_media` is (re)created on that server. Unset: the service
 // starts its embedded PostgreSQL under .data/bench-training.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -17,6 +22,7 @@ import {
   writeSync,
   closeSync,
   readdirSync,
+  readFileSync,
 } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -73,6 +79,49 @@ const sha256Of = (file) =>
       .on('error', reject);
   });
 
+/** CPU time (user, system; ms) a process has used, from /proc/<pid>/stat (ticks of 10 ms). */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** Runs `work` and answers its wall time with the CPU time used meanwhile by `pid` and by us. */
+async function timed(pid, work) {
+  const server0 = cpuOf(pid);
+  const client0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await work();
+  spawnSync('sync');
+  const ms = performance.now() - t0;
+  const server1 = cpuOf(pid);
+  const client = process.cpuUsage(client0);
+  return {
+    result,
+    ms,
+    cpu: {
+      server_user_ms: server1.user - server0.user,
+      server_system_ms: server1.system - server0.system,
+      client_ms: Math.round((client.user + client.system) / 1000),
+    },
+  };
+}
+
+/** The bare baseline server, started as its own process; answers its port and pid. */
+async function startBareUploadServer(dir) {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bench', 'lib', 'bare-upload-server.mjs'), dir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`bare upload server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
 /** Streams `file` as multipart/form-data (part `file`) with a known Content-Length. */
 function upload(base, auth, exerciseId, file) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
@@ -101,7 +150,8 @@ function upload(base, auth, exerciseId, file) {
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
+          const json = res.headers['content-type']?.includes('json');
+          resolve({ status: res.statusCode, body: text && json ? JSON.parse(text) : text });
         });
       },
     );
@@ -173,6 +223,8 @@ try {
     cpRuns.push(performance.now() - t0);
   }
   rmSync(cpTarget, { force: true });
+  // Both measurements start from a clean disk: the deletion's writes (and discards) first.
+  spawnSync('sync');
   const cpMs = Math.min(...cpRuns);
 
   const rssBefore = service.rssBytes();
@@ -184,15 +236,33 @@ try {
       // process gone
     }
   }, 50);
-  const t0 = performance.now();
-  const big = await upload(service.base, auth, exercise.id, bigFile);
-  spawnSync('sync');
-  const uploadMs = performance.now() - t0;
+  const measured = await timed(service.pid, () => upload(service.base, auth, exercise.id, bigFile));
+  const big = measured.result;
+  const uploadMs = measured.ms;
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, service.rssBytes());
   if (big.status !== 201) throw new Error(`upload: ${big.status} ${JSON.stringify(big.body)}`);
   const bigSha = await sha256Of(bigFile);
   if (big.body.asset.sha256 !== bigSha) throw new Error('sha256 of the stored asset differs');
+
+  // ---- the same body to a bare HTTP server that only stores it (best of 2) ----
+  const bareDir = path.join(WORK, 'bare');
+  mkdirSync(bareDir, { recursive: true });
+  const bare = await startBareUploadServer(bareDir);
+  const bareRuns = [];
+  try {
+    for (let i = 0; i < 2; i += 1) {
+      rmSync(bareDir, { recursive: true, force: true });
+      mkdirSync(bareDir, { recursive: true });
+      spawnSync('sync');
+      const run = await timed(bare.pid, () => upload(bare.base, '', exercise.id, bigFile));
+      if (run.result.status !== 201) throw new Error(`bare upload: ${run.result.status}`);
+      bareRuns.push(run);
+    }
+  } finally {
+    bare.stop();
+  }
+  const bareBest = bareRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
 
   // ---- 2. 20 concurrent uploads of the same 5 MB file ----
   const smallSha = await sha256Of(smallFile);
@@ -217,6 +287,10 @@ try {
   walk(path.join(MEDIA_ROOT, 'media'));
   const staging = readdirSync(path.join(MEDIA_ROOT, '.incoming'));
 
+  const cpuText = (c) =>
+    `${c.server_user_ms} + ${c.server_system_ms} ms, ${c.client_ms} ms (${Math.round(
+      c.server_user_ms + c.server_system_ms + c.client_ms,
+    )} ms on 2 cores)`;
   const mbps = (ms) => Math.round((BIG_MB / (ms / 1000)) * 10) / 10;
   const growthMb = Math.round(((rssPeak - rssBefore) / MB) * 10) / 10;
   const data = {
@@ -228,6 +302,11 @@ try {
       cp_mb_per_s: mbps(cpMs),
       time_ratio_upload_vs_cp: ratio(uploadMs, cpMs),
       goal_ratio: 1.5,
+      bare_http_ms: Math.round(bareBest.ms),
+      time_ratio_upload_vs_bare_http: ratio(uploadMs, bareBest.ms),
+      time_ratio_bare_http_vs_cp: ratio(bareBest.ms, cpMs),
+      cpu_upload: measured.cpu,
+      cpu_bare_http: bareBest.cpu,
       rss_before_mb: Math.round(rssBefore / MB),
       rss_peak_mb: Math.round(rssPeak / MB),
       rss_growth_mb: growthMb,
@@ -252,6 +331,10 @@ try {
     `| Upload of ${BIG_MB} MB (multipart, streamed + sha256) | ${data.big_upload.upload_ms} ms (${data.big_upload.upload_mb_per_s} MB/s) | |`,
     `| \`cp\` of the same file, same disk (best of 2, + sync) | ${data.big_upload.cp_ms} ms (${data.big_upload.cp_mb_per_s} MB/s) | |`,
     `| Time ratio upload / cp | ${data.big_upload.time_ratio_upload_vs_cp} | < 1.5 |`,
+    `| Same body to a bare Node HTTP server that only stores it (best of 2, flushed) | ${data.big_upload.bare_http_ms} ms; ratio to cp ${data.big_upload.time_ratio_bare_http_vs_cp} | |`,
+    `| Time ratio upload / bare HTTP | ${data.big_upload.time_ratio_upload_vs_bare_http} | |`,
+    `| CPU during the upload: service user + system, client | ${cpuText(measured.cpu)} | |`,
+    `| CPU during the bare HTTP upload: server user + system, client | ${cpuText(bareBest.cpu)} | |`,
     `| Service RSS before → peak (sampled every 50 ms) | ${data.big_upload.rss_before_mb} → ${data.big_upload.rss_peak_mb} MB | |`,
     `| RSS growth during the upload | ${growthMb} MB | < 64 MB |`,
     `| ${CONCURRENT} concurrent uploads of one ${SMALL_MB} MB file | ${data.concurrent_same_file.total_ms} ms, statuses ${data.concurrent_same_file.statuses.join(', ')}, ${data.concurrent_same_file.deduplicated} deduplicated | |`,

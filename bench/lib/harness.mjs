@@ -59,7 +59,10 @@ export async function startService(service, { port, databaseUrl, env = {} } = {}
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps', service, 'dist', 'main.js')], {
+  // BENCH_NODE_ARGS: extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const main = path.join(ROOT, 'apps', service, 'dist', 'main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

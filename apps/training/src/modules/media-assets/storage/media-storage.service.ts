@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -10,6 +9,7 @@ import { DomainError, PayloadTooLargeError, SERVICE_CONFIG, workspaceRoot } from
 import { DataSource, EntityManager } from 'typeorm';
 import type { TrainingConfig } from '../../../config';
 import { PlatformMediaStorageService } from '../../platform-media-storage/platform-media-storage.service';
+import { durableFileSink } from './durable-file-sink';
 import { FileJournal } from './file-journal';
 import { LocalStorageDriver } from './local-storage.driver';
 import { SNIFF_HEAD_BYTES, SniffedType, sniffMediaType } from './media-sniff';
@@ -103,7 +103,7 @@ export class MediaStorageService {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(stagingPath, { flags: 'wx' }));
+      await pipeline(source, meter, durableFileSink(stagingPath));
       const sniffed = sniffMediaType(Buffer.concat(head));
       if (!sniffed) {
         throw new DomainError(
