@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { startTrainingTestApp, TrainingTestApp } from '../../testing/training-test-app';
 
 describe('training auth (HTTP)', () => {
@@ -77,6 +78,30 @@ describe('training auth (HTTP)', () => {
       .send({ email: 'nobody@example.org', pin: '0000' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.detail).toBe(bad.body.detail);
+  });
+
+  it('refuses an access token signed with another secret or with its claims changed', async () => {
+    const ok = await t.http
+      .post('/api/auth/login')
+      .send({ email: 'second@example.org', pin: '5678' });
+    const token: string = ok.body.access_token;
+    expect(
+      (await t.http.get('/api/profiles/me').set('Authorization', `Bearer ${token}`)).status,
+    ).toBe(200);
+    const [header, payload] = token.split('.');
+    const sign = (body: string, secret: string): string =>
+      createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
+    const otherSecret = `${header}.${payload}.${sign(payload, 'another-secret-another-secret-0123')}`;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const raised = Buffer.from(JSON.stringify({ ...claims, role: 'superadmin' })).toString(
+      'base64url',
+    );
+    const tampered = `${header}.${raised}.${token.split('.')[2]}`;
+    for (const bad of [otherSecret, tampered]) {
+      const res = await t.http.get('/api/profiles/me').set('Authorization', `Bearer ${bad}`);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('UNAUTHENTICATED');
+    }
   });
 
   it('rotates refresh tokens and revokes the family when a used token comes back', async () => {

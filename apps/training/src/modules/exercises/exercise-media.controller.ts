@@ -81,10 +81,7 @@ export class ExerciseMediaController {
   /** Multipart upload (part `file`), streamed to storage while hashed; de-duplicated. */
   @Post(':id/media')
   @Authenticated()
-  @UseInterceptors(
-    ExerciseMediaUploadInterceptor,
-    FileInterceptor('file', UPLOAD_OPTIONS),
-  )
+  @UseInterceptors(ExerciseMediaUploadInterceptor, FileInterceptor('file', UPLOAD_OPTIONS))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadExerciseMediaRequest })
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })

@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AfterAuthentication, AfterAuthenticationHook, AuthUser } from '@sports/common';
+import { isAuthenticatedProfile } from '../profiles/profile-resolver.service';
 import type { TenantContext } from './tenant-context';
 import { ALLOW_STALE_CLUB_CONTEXT, TENANT_REQUEST_KEY } from './tenant-context.decorators';
 import { TenantContextService } from './tenant-context.service';
@@ -42,6 +43,8 @@ export class TenantContextHook implements AfterAuthenticationHook {
       user.role,
       header,
       allowStale,
+      // Loaded with the account by the profile resolver (one query for both).
+      isAuthenticatedProfile(user) ? user : undefined,
     );
     req[TENANT_REQUEST_KEY] = tenant;
     this.tenants.bind(tenant);

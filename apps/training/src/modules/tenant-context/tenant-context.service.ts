@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '@sports/common';
 import { isUUID } from 'class-validator';
 import type { ClubMemberRole } from '../club-memberships/club-member-role';
+import type { MembershipOfProfile } from '../club-memberships/club-memberships.repository';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import { isPlatformAdmin, TenantContext } from './tenant-context';
@@ -57,15 +58,17 @@ export class TenantContextService {
    * Header naming the active club: a member's club, or any existing club for a platform admin.
    * Otherwise 403 CLUB_CONTEXT_FORBIDDEN, unless `allowStale`, which discards the value.
    * Without (a usable) header: the profile's active club when the caller may use it, else the
-   * oldest membership, else null.
+   * oldest membership, else null. `known` saves the queries when the caller's memberships and
+   * active club were read with the account.
    */
   async resolve(
     profileId: string,
     role: string,
     headerClubId: string | undefined,
     allowStale: boolean,
+    known?: { memberships: MembershipOfProfile[]; activeClubId: string | null },
   ): Promise<TenantContext & { clubNames: Map<string, string> }> {
-    const memberships = await this.memberships.membershipsOf(profileId);
+    const memberships = known?.memberships ?? (await this.memberships.membershipsOf(profileId));
     const byClub = new Map<string, ClubMemberRole[]>(memberships.map((m) => [m.clubId, m.roles]));
     const clubNames = new Map<string, string>(memberships.map((m) => [m.clubId, m.clubName]));
     const admin = isPlatformAdmin({ role });
@@ -85,7 +88,9 @@ export class TenantContextService {
       }
     }
     if (effective === null) {
-      const active = (await this.profiles.findById(profileId))?.activeClubId ?? null;
+      const active = known
+        ? known.activeClubId
+        : ((await this.profiles.findById(profileId))?.activeClubId ?? null);
       // The foreign key keeps active_club_id pointing at an existing club (or null).
       if (active && (byClub.has(active) || admin)) effective = active;
       else effective = memberships[0]?.clubId ?? null;

@@ -68,7 +68,10 @@ export function durableFileSink(file: string, options: DurableFileSinkOptions = 
         callback(flushError);
         return;
       }
-      writeAll(handle as FileHandle, chunks.map((c) => c.chunk as Buffer)).then(
+      writeAll(
+        handle as FileHandle,
+        chunks.map((c) => c.chunk as Buffer),
+      ).then(
         (bytes) => {
           written += bytes;
           flushInBackground();
