@@ -6,4 +6,5 @@ export * from './health';
 export * from './http';
 export * from './observability';
 export * from './openapi';
+export * from './validation';
 export * from './versioning';

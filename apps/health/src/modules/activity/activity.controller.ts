@@ -1,23 +1,14 @@
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+  CreateRoute,
+  DeleteRoute,
+  ListRoute,
+  NotFoundIdParam,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import { ActivityService } from './activity.service';
 import {
   ActivityListResponse,
@@ -27,8 +18,7 @@ import {
   UpdateActivityRequest,
 } from './dto/activity.dto';
 
-const ActivityId = (): ParameterDecorator =>
-  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Activity') }));
+const ActivityId = (): ParameterDecorator => NotFoundIdParam('Activity');
 
 @ApiTags('activity')
 @Controller('activity')
@@ -36,8 +26,7 @@ const ActivityId = (): ParameterDecorator =>
 export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
-  @Get()
-  @ApiOkResponse({ type: ActivityListResponse })
+  @ListRoute(ActivityListResponse)
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListActivityQuery,
@@ -45,8 +34,7 @@ export class ActivityController {
     return this.activity.list(user.id, query);
   }
 
-  @Post()
-  @ApiCreatedResponse({ type: ActivityResponse })
+  @CreateRoute(ActivityResponse)
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateActivityRequest,
@@ -54,15 +42,13 @@ export class ActivityController {
     return this.activity.create(user.id, body);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: ActivityResponse })
+  @ReadRoute(ActivityResponse)
   @ApiNotFoundResponse({ description: 'Missing or owned by another user' })
   get(@CurrentUser() user: AuthUser, @ActivityId() id: string): Promise<ActivityResponse> {
     return this.activity.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: ActivityResponse })
+  @ReplaceRoute(ActivityResponse)
   update(
     @CurrentUser() user: AuthUser,
     @ActivityId() id: string,
@@ -71,9 +57,7 @@ export class ActivityController {
     return this.activity.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   delete(@CurrentUser() user: AuthUser, @ActivityId() id: string): Promise<void> {
     return this.activity.delete(user.id, id);
   }

@@ -1,25 +1,19 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Query } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import {
+  CreateRoute,
+  DeleteRoute,
+  IdParam,
+  ListRoute,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import {
   CreateCaliperRequest,
   UpdateCaliperRequest,
@@ -35,8 +29,7 @@ import { CaliperService } from './caliper.service';
 export class CaliperController {
   constructor(private readonly entries: CaliperService) {}
 
-  @Post()
-  @ApiCreatedResponse({ type: CaliperResponse })
+  @CreateRoute(CaliperResponse)
   @ApiUnprocessableEntityResponse({
     description:
       'PROFILE_INCOMPLETE, CALIPER_SITE_MISSING, CALIPER_AGE_OUT_OF_RANGE, CALIPER_RESULT_IMPLAUSIBLE',
@@ -51,39 +44,31 @@ export class CaliperController {
     return this.entries.create(user.id, body);
   }
 
-  @Get()
-  @ApiOkResponse({ type: CaliperListResponse })
+  @ListRoute(CaliperListResponse)
   list(@CurrentUser() user: AuthUser, @Query() query: CaliperQuery): Promise<CaliperListResponse> {
     return this.entries.list(user.id, query);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: CaliperResponse })
+  @ReadRoute(CaliperResponse)
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<CaliperResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CaliperResponse> {
     return this.entries.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: CaliperResponse })
+  @ReplaceRoute(CaliperResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CALIPER_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @IdParam() id: string,
     @Body() body: UpdateCaliperRequest,
   ): Promise<CaliperResponse> {
     return this.entries.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.entries.remove(user.id, id);
   }
 }

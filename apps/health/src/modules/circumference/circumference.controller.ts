@@ -1,24 +1,14 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import {
+  CreateRoute,
+  DeleteRoute,
+  IdParam,
+  ListRoute,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import {
   CreateCircumferenceRequest,
   UpdateCircumferenceRequest,
@@ -34,8 +24,7 @@ import { CircumferenceService } from './circumference.service';
 export class CircumferenceController {
   constructor(private readonly entries: CircumferenceService) {}
 
-  @Post()
-  @ApiCreatedResponse({ type: CircumferenceResponse })
+  @CreateRoute(CircumferenceResponse)
   @ApiConflictResponse({
     description: 'CIRCUMFERENCE_EXISTS_FOR_DAY: that day and site already have an entry',
   })
@@ -46,8 +35,7 @@ export class CircumferenceController {
     return this.entries.create(user.id, body);
   }
 
-  @Get()
-  @ApiOkResponse({ type: CircumferenceListResponse })
+  @ListRoute(CircumferenceListResponse)
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: CircumferenceQuery,
@@ -55,33 +43,26 @@ export class CircumferenceController {
     return this.entries.list(user.id, query);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: CircumferenceResponse })
+  @ReadRoute(CircumferenceResponse)
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<CircumferenceResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CircumferenceResponse> {
     return this.entries.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: CircumferenceResponse })
+  @ReplaceRoute(CircumferenceResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CIRCUMFERENCE_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @IdParam() id: string,
     @Body() body: UpdateCircumferenceRequest,
   ): Promise<CircumferenceResponse> {
     return this.entries.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.entries.remove(user.id, id);
   }
 }

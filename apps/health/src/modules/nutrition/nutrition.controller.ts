@@ -1,23 +1,14 @@
+import { Body, Controller, Get, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+  CreateRoute,
+  DeleteRoute,
+  ListRoute,
+  NotFoundIdParam,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import {
   CreateNutritionRequest,
   ListNutritionQuery,
@@ -29,8 +20,7 @@ import {
 } from './dto/nutrition.dto';
 import { NutritionService } from './nutrition.service';
 
-const EntryId = (): ParameterDecorator =>
-  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Nutrition entry') }));
+const EntryId = (): ParameterDecorator => NotFoundIdParam('Nutrition entry');
 
 @ApiTags('nutrition')
 @Controller('nutrition')
@@ -38,8 +28,7 @@ const EntryId = (): ParameterDecorator =>
 export class NutritionController {
   constructor(private readonly nutrition: NutritionService) {}
 
-  @Get()
-  @ApiOkResponse({ type: NutritionListResponse })
+  @ListRoute(NutritionListResponse)
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListNutritionQuery,
@@ -56,8 +45,7 @@ export class NutritionController {
     return this.nutrition.daily(user.id, query);
   }
 
-  @Post()
-  @ApiCreatedResponse({ type: NutritionResponse })
+  @CreateRoute(NutritionResponse)
   @ApiConflictResponse({ description: 'A whole-day total already exists for that date' })
   create(
     @CurrentUser() user: AuthUser,
@@ -66,14 +54,12 @@ export class NutritionController {
     return this.nutrition.create(user.id, body);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: NutritionResponse })
+  @ReadRoute(NutritionResponse)
   get(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<NutritionResponse> {
     return this.nutrition.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: NutritionResponse })
+  @ReplaceRoute(NutritionResponse)
   update(
     @CurrentUser() user: AuthUser,
     @EntryId() id: string,
@@ -82,9 +68,7 @@ export class NutritionController {
     return this.nutrition.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   delete(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<void> {
     return this.nutrition.delete(user.id, id);
   }

@@ -1,24 +1,14 @@
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+  CreateRoute,
+  DeleteRoute,
+  ListRoute,
+  NotFoundIdParam,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import {
   CreateReferenceValueRequest,
   ListReferenceValuesQuery,
@@ -28,8 +18,7 @@ import {
 } from './dto/reference-value.dto';
 import { ReferenceValuesService } from './reference-values.service';
 
-const ValueId = (): ParameterDecorator =>
-  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Reference value') }));
+const ValueId = (): ParameterDecorator => NotFoundIdParam('Reference value');
 
 @ApiTags('reference-values')
 @Controller('reference-values')
@@ -37,8 +26,7 @@ const ValueId = (): ParameterDecorator =>
 export class ReferenceValuesController {
   constructor(private readonly values: ReferenceValuesService) {}
 
-  @Get()
-  @ApiOkResponse({ type: ReferenceValueListResponse })
+  @ListRoute(ReferenceValueListResponse)
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListReferenceValuesQuery,
@@ -46,8 +34,7 @@ export class ReferenceValuesController {
     return this.values.list(user.id, query);
   }
 
-  @Post()
-  @ApiCreatedResponse({ type: ReferenceValueResponse })
+  @CreateRoute(ReferenceValueResponse)
   @ApiConflictResponse({ description: 'A value of this type exists on that day' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown or deactivated type' })
   create(
@@ -57,14 +44,12 @@ export class ReferenceValuesController {
     return this.values.create(user.id, body);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: ReferenceValueResponse })
+  @ReadRoute(ReferenceValueResponse)
   get(@CurrentUser() user: AuthUser, @ValueId() id: string): Promise<ReferenceValueResponse> {
     return this.values.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: ReferenceValueResponse })
+  @ReplaceRoute(ReferenceValueResponse)
   update(
     @CurrentUser() user: AuthUser,
     @ValueId() id: string,
@@ -73,9 +58,7 @@ export class ReferenceValuesController {
     return this.values.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   delete(@CurrentUser() user: AuthUser, @ValueId() id: string): Promise<void> {
     return this.values.delete(user.id, id);
   }

@@ -1,24 +1,14 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import {
+  CreateRoute,
+  DeleteRoute,
+  IdParam,
+  ListRoute,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,
@@ -34,8 +24,7 @@ import { WeightService } from './weight.service';
 export class WeightController {
   constructor(private readonly weights: WeightService) {}
 
-  @Post()
-  @ApiCreatedResponse({ type: WeightResponse })
+  @CreateRoute(WeightResponse)
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY: that day already has an entry' })
   create(
     @CurrentUser() user: AuthUser,
@@ -44,39 +33,31 @@ export class WeightController {
     return this.weights.create(user.id, body);
   }
 
-  @Get()
-  @ApiOkResponse({ type: WeightListResponse })
+  @ListRoute(WeightListResponse)
   list(@CurrentUser() user: AuthUser, @Query() query: DateRangeQuery): Promise<WeightListResponse> {
     return this.weights.list(user.id, query);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: WeightResponse })
+  @ReadRoute(WeightResponse)
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<WeightResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WeightResponse> {
     return this.weights.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: WeightResponse })
+  @ReplaceRoute(WeightResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @IdParam() id: string,
     @Body() body: UpdateWeightRequest,
   ): Promise<WeightResponse> {
     return this.weights.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.weights.remove(user.id, id);
   }
 }

@@ -1,26 +1,21 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import {
+  CreateRoute,
+  DeleteRoute,
+  IdParam,
+  ListRoute,
+  ReadRoute,
+  ReplaceRoute,
+} from '../../tracking/resource-routes';
 import { PageQuery } from './dto/question.dto';
 import {
   CreateWorkflowRequest,
@@ -53,8 +48,7 @@ export class WorkflowDefinitionsController {
     return this.workflows.validate(user.id, body.graph);
   }
 
-  @Post()
-  @ApiCreatedResponse({ type: WorkflowResponse })
+  @CreateRoute(WorkflowResponse)
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   create(
@@ -64,41 +58,33 @@ export class WorkflowDefinitionsController {
     return this.workflows.create(user.id, body);
   }
 
-  @Get()
-  @ApiOkResponse({ type: WorkflowListResponse })
+  @ListRoute(WorkflowListResponse)
   list(@CurrentUser() user: AuthUser, @Query() query: PageQuery): Promise<WorkflowListResponse> {
     return this.workflows.list(user.id, query);
   }
 
-  @Get(':id')
-  @ApiOkResponse({ type: WorkflowResponse })
+  @ReadRoute(WorkflowResponse)
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<WorkflowResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
     return this.workflows.get(user.id, id);
   }
 
-  @Put(':id')
-  @ApiOkResponse({ type: WorkflowResponse })
+  @ReplaceRoute(WorkflowResponse)
   @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @IdParam() id: string,
     @Body() body: UpdateWorkflowRequest,
   ): Promise<WorkflowResponse> {
     return this.workflows.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiNoContentResponse()
+  @DeleteRoute()
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a workflow prompt points to it' })
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.workflows.remove(user.id, id);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsString, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { WIDGET_SIZES, type WidgetSize } from '../app-dashboard.repository';
 
 export const MAX_LAYOUT_WIDGETS = 60;
@@ -18,11 +18,7 @@ export class LayoutItemDto {
 
 /** Body of PUT /api/app-dashboard and PUT /api/admin/dashboard/default: ordered widgets. */
 export class LayoutRequest {
-  @ApiProperty({ type: [LayoutItemDto] })
-  @IsArray()
-  @ArrayMaxSize(MAX_LAYOUT_WIDGETS)
-  @ValidateNested({ each: true })
-  @Type(() => LayoutItemDto)
+  @NestedArray(() => LayoutItemDto, { max: MAX_LAYOUT_WIDGETS })
   widgets!: LayoutItemDto[];
 }
 

@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsIn,
@@ -14,8 +13,8 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { MediaAssetResponse } from '../../media-assets/dto/media-asset.dto';
 
 const VISIBILITIES = ['private', 'club', 'official'] as const;
@@ -106,13 +105,8 @@ export class UpdateMediaLinkItem extends MediaLinkFields {
 }
 
 export class UpdateExerciseMediaRequest {
-  @ApiProperty({ type: [UpdateMediaLinkItem] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(200)
+  @NestedArray(() => UpdateMediaLinkItem, { min: 1, max: 200 })
   @ArrayUnique((i: UpdateMediaLinkItem) => i.id)
-  @ValidateNested({ each: true })
-  @Type(() => UpdateMediaLinkItem)
   items!: UpdateMediaLinkItem[];
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -18,8 +18,8 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { PageQuery } from '../../club-memberships/dto/page.query';
 import { SKILL_LEVELS, SkillLevel } from '../../skills/skill-levels';
 import { VISIBILITIES, Visibility } from '../content-visibility';
@@ -151,12 +151,7 @@ export class CreateExerciseRequest {
   @IdList()
   age_groups_catalog?: string[];
 
-  @ApiPropertyOptional({ type: [ExerciseSkillInput], maxItems: 100 })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => ExerciseSkillInput)
+  @NestedArray(() => ExerciseSkillInput, { max: 100, optional: 'absent' })
   skills?: ExerciseSkillInput[];
 }
 

@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
   IsInt,
   IsOptional,
   IsString,
@@ -12,8 +9,8 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { ExportBinding, ExportModel, SLUG } from './maturity-model.dto';
 
 export const MATRIX_STACK_FORMAT = 'service.matrix_stack.v1';
@@ -54,32 +51,16 @@ export class MatrixStackDocument {
   @ApiProperty({ example: MATRIX_STACK_FORMAT }) @IsString() @MaxLength(100) format!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() exported_at?: string;
 
-  @ApiProperty({ type: [StackSkillCategory] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @ValidateNested({ each: true })
-  @Type(() => StackSkillCategory)
+  @NestedArray(() => StackSkillCategory, { max: 1000 })
   skill_categories!: StackSkillCategory[];
 
-  @ApiProperty({ type: [StackSkill] })
-  @IsArray()
-  @ArrayMaxSize(10000)
-  @ValidateNested({ each: true })
-  @Type(() => StackSkill)
+  @NestedArray(() => StackSkill, { max: 10000 })
   skills!: StackSkill[];
 
-  @ApiProperty({ type: [ExportModel] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @ValidateNested({ each: true })
-  @Type(() => ExportModel)
+  @NestedArray(() => ExportModel, { max: 1000 })
   models!: ExportModel[];
 
-  @ApiProperty({ type: [StackBinding] })
-  @IsArray()
-  @ArrayMaxSize(10000)
-  @ValidateNested({ each: true })
-  @Type(() => StackBinding)
+  @NestedArray(() => StackBinding, { max: 10000 })
   bindings!: StackBinding[];
 }
 

@@ -17,11 +17,11 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
 const Nullable = (): PropertyDecorator => ValidateIf((_o, v) => v !== undefined && v !== null);
-const Absent = (): PropertyDecorator => ValidateIf((_o, v) => v !== undefined);
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export class LevelRequest {
@@ -49,23 +49,14 @@ export class CreateMaturityModelRequest {
   @MaxLength(20000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: [LevelRequest], maxItems: 5 })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(5)
-  @ValidateNested({ each: true })
-  @Type(() => LevelRequest)
+  @NestedArray(() => LevelRequest, { max: 5, optional: 'absent' })
   levels?: LevelRequest[];
 }
 
 export class UpdateMaturityModelRequest extends PartialType(CreateMaturityModelRequest) {}
 
 export class LevelsRequest {
-  @ApiProperty({ type: [LevelRequest], maxItems: 5 })
-  @IsArray()
-  @ArrayMaxSize(5)
-  @ValidateNested({ each: true })
-  @Type(() => LevelRequest)
+  @NestedArray(() => LevelRequest, { max: 5 })
   levels!: LevelRequest[];
 }
 
@@ -74,11 +65,7 @@ export class ModelSkillRequest {
 }
 
 export class ModelSkillsRequest {
-  @ApiProperty({ type: [ModelSkillRequest], maxItems: 500, description: 'in display order' })
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => ModelSkillRequest)
+  @NestedArray(() => ModelSkillRequest, { max: 500, description: 'in display order' })
   skills!: ModelSkillRequest[];
 }
 
@@ -93,11 +80,7 @@ export class MatrixCellRequest {
 }
 
 export class MatrixCellsRequest {
-  @ApiProperty({ type: [MatrixCellRequest], maxItems: 2500 })
-  @IsArray()
-  @ArrayMaxSize(2500)
-  @ValidateNested({ each: true })
-  @Type(() => MatrixCellRequest)
+  @NestedArray(() => MatrixCellRequest, { max: 2500 })
   cells!: MatrixCellRequest[];
 }
 
@@ -270,23 +253,11 @@ export class ExportModel {
   @IsString()
   @MaxLength(20000)
   description!: string | null;
-  @ApiProperty({ type: [LevelRequest] })
-  @IsArray()
-  @ArrayMaxSize(5)
-  @ValidateNested({ each: true })
-  @Type(() => LevelRequest)
+  @NestedArray(() => LevelRequest, { max: 5 })
   levels!: LevelRequest[];
-  @ApiProperty({ type: [ExportSkillRef] })
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => ExportSkillRef)
+  @NestedArray(() => ExportSkillRef, { max: 500 })
   skills!: ExportSkillRef[];
-  @ApiProperty({ type: [ExportCell] })
-  @IsArray()
-  @ArrayMaxSize(2500)
-  @ValidateNested({ each: true })
-  @Type(() => ExportCell)
+  @NestedArray(() => ExportCell, { max: 2500 })
   level_descriptions!: ExportCell[];
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
@@ -304,10 +275,6 @@ export class ModelExportDocument {
   @ValidateNested()
   @Type(() => ExportModel)
   model!: ExportModel;
-  @ApiProperty({ type: [ModelBindingExport] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @ValidateNested({ each: true })
-  @Type(() => ModelBindingExport)
+  @NestedArray(() => ModelBindingExport, { max: 1000 })
   bindings!: ModelBindingExport[];
 }

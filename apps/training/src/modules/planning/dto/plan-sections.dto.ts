@@ -1,19 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, IsUUID, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { NestedArray } from '@sports/common';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -82,26 +70,12 @@ export class SectionRequest {
   @Max(1440)
   duration_minutes?: number | null;
 
-  @ApiPropertyOptional({ type: [SectionItemRequest], maxItems: 100 })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => SectionItemRequest)
+  @NestedArray(() => SectionItemRequest, { max: 100, optional: true })
   items?: SectionItemRequest[];
 }
 
-export const SectionsField = (): PropertyDecorator => {
-  const decorators = [
-    ApiPropertyOptional({ type: [SectionRequest], maxItems: 50 }),
-    Absent(),
-    IsArray(),
-    ArrayMaxSize(50),
-    ValidateNested({ each: true }),
-    Type(() => SectionRequest),
-  ];
-  return (target, key) => decorators.forEach((d) => d(target, key));
-};
+export const SectionsField = (): PropertyDecorator =>
+  NestedArray(() => SectionRequest, { max: 50, optional: 'absent' });
 
 export class SectionItemResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;

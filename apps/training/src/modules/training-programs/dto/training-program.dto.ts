@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
   IsInt,
   IsISO8601,
   IsOptional,
@@ -13,8 +10,8 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { PageQuery } from '../../club-memberships/dto/page.query';
 import { Absent, Nullable, Trim } from '../../planning/dto/plan-sections.dto';
 
@@ -66,15 +63,11 @@ export class CreateTrainingProgramRequest {
   @IsISO8601({ strict: true })
   starts_on?: string | null;
 
-  @ApiPropertyOptional({
-    type: [ProgramUnitRequest],
+  @NestedArray(() => ProgramUnitRequest, {
+    max: 500,
+    optional: 'absent',
     description: 'units of the program per week, in order; replaces all when sent',
   })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => ProgramUnitRequest)
   units?: ProgramUnitRequest[];
 }
 

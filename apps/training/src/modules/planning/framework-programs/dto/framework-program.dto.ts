@@ -13,6 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { PlanContentRequest, PlanContentResponse } from '../../dto/plan-content.dto';
 import {
   Absent,
@@ -108,16 +109,11 @@ export class CreateFrameworkProgramRequest extends PlanContentRequest {
   @IsUUID('all', { each: true })
   target_group_ids?: string[];
 
-  @ApiPropertyOptional({
-    type: [FrameworkSlotRequest],
-    maxItems: 200,
+  @NestedArray(() => FrameworkSlotRequest, {
+    max: 200,
+    optional: 'absent',
     description: 'replaces the slots: listed ids are kept (and updated), others are removed',
   })
-  @Absent()
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => FrameworkSlotRequest)
   slots?: FrameworkSlotRequest[];
 }
 

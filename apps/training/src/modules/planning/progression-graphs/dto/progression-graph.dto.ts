@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -10,8 +9,8 @@ import {
   IsString,
   IsUUID,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
+import { NestedArray } from '@sports/common';
 import { PlanContentRequest, PlanContentResponse } from '../../dto/plan-content.dto';
 import { Absent, Nullable } from '../../dto/plan-sections.dto';
 
@@ -74,12 +73,7 @@ export class SequenceStep {
 }
 
 export class EdgeSequenceRequest {
-  @ApiProperty({ type: [SequenceStep], minItems: 2, maxItems: 501 })
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(501)
-  @ValidateNested({ each: true })
-  @Type(() => SequenceStep)
+  @NestedArray(() => SequenceStep, { min: 2, max: 501 })
   steps!: SequenceStep[];
 
   @ApiPropertyOptional({ enum: EDGE_TYPES, default: 'next_exercise' })

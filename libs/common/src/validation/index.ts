@@ -1,0 +1,1 @@
+export * from './nested-array.decorator';
