@@ -166,6 +166,14 @@ try {
     headers: { Authorization: auth },
   });
   const baseline = await bareSql(pool, sql, params);
+  // One connection: the uncontended latency of each, i.e. what one request costs. At 20
+  // connections on 2 cores, p50 cannot fall much below 20 × that cost / 2.
+  const single = await load(url, {
+    connections: 1,
+    duration: Math.max(3, DURATION / 2),
+    headers: { Authorization: auth },
+  });
+  const bareSingle = await bareSql(pool, sql, params, 1);
 
   const row = {
     exercises: EXERCISES,
@@ -180,6 +188,9 @@ try {
     bare_sql_p50_ms: baseline.p50,
     bare_sql_p99_ms: baseline.p99,
     p50_ratio: ratio(Math.max(measured.latency_ms.p50, 0.5), Math.max(baseline.p50, 0.5)),
+    service_1conn_p50_ms: single.latency_ms.p50,
+    bare_sql_1conn_p50_ms: bareSingle.p50,
+    p50_ratio_1conn: ratio(Math.max(single.latency_ms.p50, 0.5), Math.max(bareSingle.p50, 0.5)),
     non_2xx: measured.non_2xx,
     goal: 'p50 < 25 ms, ratio < 2',
   };
@@ -196,9 +207,12 @@ same function) through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurren
 |---|---|---|---|
 | service (HTTP) | ${row.service_rps} | ${row.service_p50_ms} | ${row.service_p99_ms} |
 | bare SQL | ${row.bare_sql_rps} | ${row.bare_sql_p50_ms} | ${row.bare_sql_p99_ms} |
+| service (HTTP), 1 connection | ${single.requests_per_s} | ${single.latency_ms.p50} | ${single.latency_ms.p99} |
+| bare SQL, 1 connection | ${bareSingle.requests_per_s} | ${bareSingle.p50} | ${bareSingle.p99} |
 
 p50 ratio service / bare SQL: **${row.p50_ratio}** (goal < 2); service p50 ${row.service_p50_ms} ms
-(goal < 25 ms). Matching exercises: ${row.matching_total}; page: ${row.page_size}; non-2xx: ${row.non_2xx}.
+(goal < 25 ms). With one connection: service p50 ${row.service_1conn_p50_ms} ms, bare SQL
+${row.bare_sql_1conn_p50_ms} ms (ratio ${row.p50_ratio_1conn}). Matching exercises: ${row.matching_total}; page: ${row.page_size}; non-2xx: ${row.non_2xx}.
 
 ## EXPLAIN (ANALYZE, BUFFERS)
 
@@ -206,19 +220,19 @@ p50 ratio service / bare SQL: **${row.p50_ratio}** (goal < 2); service p50 ${row
 ${explain}
 \`\`\`
 `;
-  writeResults('exercises', { ...row, explain, raw: { service: measured, bare: baseline } }, md);
+  writeResults('exercises', { ...row, explain, raw: { service: measured, bare: baseline, service_1conn: single, bare_1conn: bareSingle } }, md);
   process.stdout.write(md);
 } finally {
   await pool.end();
   await service.stop();
 }
 
-/** `CONNECTIONS` loops issuing the statement back to back for DURATION seconds. */
-async function bareSql(pool, sql, params) {
+/** `connections` loops issuing the statement back to back for DURATION seconds. */
+async function bareSql(pool, sql, params, connections = CONNECTIONS) {
   const latencies = [];
   const end = performance.now() + DURATION * 1000;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
         await pool.query(sql, params);
