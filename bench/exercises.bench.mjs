@@ -220,7 +220,15 @@ ${row.bare_sql_1conn_p50_ms} ms (ratio ${row.p50_ratio_1conn}). Matching exercis
 ${explain}
 \`\`\`
 `;
-  writeResults('exercises', { ...row, explain, raw: { service: measured, bare: baseline, service_1conn: single, bare_1conn: bareSingle } }, md);
+  writeResults(
+    'exercises',
+    {
+      ...row,
+      explain,
+      raw: { service: measured, bare: baseline, service_1conn: single, bare_1conn: bareSingle },
+    },
+    md,
+  );
   process.stdout.write(md);
 } finally {
   await pool.end();
