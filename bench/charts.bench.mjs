@@ -9,7 +9,7 @@
 // service starts its embedded PostgreSQL under .data/bench-health. Run `pnpm build` first.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, startService, writeResults } from './lib/harness.mjs';
+import { ROOT, startService, writeResults, freshDatabase } from './lib/harness.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -27,18 +27,6 @@ const EMBEDDED_PG_PORT = 54469;
 const TO = '2026-10-31';
 const FROM = '2025-11-01'; // 365 days
 
-async function databaseUrl() {
-  if (!process.env.DATABASE_URL) return undefined;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bench_charts WITH (FORCE)');
-  await admin.query('CREATE DATABASE bench_charts');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/bench_charts';
-  return url.toString();
-}
-
 const shift = (date, days) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 const p50 = (xs) => {
@@ -47,14 +35,14 @@ const p50 = (xs) => {
 };
 const round = (v) => Math.round(v * 100) / 100;
 
-const dbUrl = await databaseUrl();
+const dbUrl = await freshDatabase('bench_charts');
 const service = await startService('health', {
   port: PORT,
   databaseUrl: dbUrl,
+  fresh: true,
   env: { EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT), LOGIN_RATE_LIMIT: '100000' },
 });
-const connectionString =
-  dbUrl ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/health`;
+const connectionString = service.databaseUrl;
 const pool = new pg.Pool({ connectionString, max: 10 });
 
 try {

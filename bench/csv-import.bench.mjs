@@ -77,7 +77,7 @@ function nutritionFile() {
   return file;
 }
 
-const service = await startService('health', { databaseUrl });
+const service = await startService('health', { databaseUrl, fresh: true });
 const db = new pg.Client({ connectionString: service.databaseUrl });
 await db.connect();
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { load, ratio, ROOT, startService, writeResults } from './lib/harness.mjs';
+import { load, ratio, ROOT, startService, writeResults, freshDatabase } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'apps', 'training', 'node_modules', 'pg'));
@@ -21,26 +21,14 @@ const EXERCISES = Number(process.env.BENCH_EXERCISES ?? 20000);
 const PORT = 3104;
 const EMBEDDED_PG_PORT = 54464;
 
-async function databaseUrl() {
-  if (!process.env.DATABASE_URL) return undefined;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bench_exercises WITH (FORCE)');
-  await admin.query('CREATE DATABASE bench_exercises');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/bench_exercises';
-  return url.toString();
-}
-
-const dbUrl = await databaseUrl();
+const dbUrl = await freshDatabase('bench_exercises');
 const service = await startService('training', {
   port: PORT,
   databaseUrl: dbUrl,
+  fresh: true,
   env: { EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT), LOGIN_RATE_LIMIT: '100000' },
 });
-const connectionString =
-  dbUrl ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/postgres`;
+const connectionString = service.databaseUrl;
 const pool = new pg.Pool({ connectionString, max: CONNECTIONS });
 
 try {

@@ -34,6 +34,7 @@ import {
   rssOf,
   startService,
   writeResults,
+  freshDatabase,
 } from './lib/harness.mjs';
 
 const pg = requireFromWorkspace('pg');
@@ -45,18 +46,6 @@ const PORT = 3105;
 const EMBEDDED_PG_PORT = 54465;
 const WORK = path.join(ROOT, '.data', 'bench-media');
 const MEDIA_ROOT = path.join(WORK, 'media');
-
-async function databaseUrl() {
-  if (!process.env.DATABASE_URL) return undefined;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bench_media WITH (FORCE)');
-  await admin.query('CREATE DATABASE bench_media');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/bench_media';
-  return url.toString();
-}
 
 /** A file of `mb` MB that sniffs as PNG (signature + random bytes), written in 1 MB chunks. */
 function writeTestFile(file, mb) {
@@ -171,10 +160,11 @@ const smallFile = path.join(WORK, `small-${SMALL_MB}mb.bin`);
 writeTestFile(bigFile, BIG_MB);
 writeTestFile(smallFile, SMALL_MB);
 
-const dbUrl = await databaseUrl();
+const dbUrl = await freshDatabase('bench_media');
 const service = await startService('training', {
   port: PORT,
   databaseUrl: dbUrl,
+  fresh: true,
   env: {
     EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT),
     LOGIN_RATE_LIMIT: '100000',

@@ -14,6 +14,7 @@ import {
   ROOT,
   startService,
   writeResults,
+  freshDatabase,
 } from './lib/harness.mjs';
 
 const pg = requireFromWorkspace('pg');
@@ -36,26 +37,14 @@ const CLUBS = 200;
 const PORT = 3106;
 const EMBEDDED_PG_PORT = 54466;
 
-async function databaseUrl() {
-  if (!process.env.DATABASE_URL) return undefined;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bench_training_units WITH (FORCE)');
-  await admin.query('CREATE DATABASE bench_training_units');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/bench_training_units';
-  return url.toString();
-}
-
-const dbUrl = await databaseUrl();
+const dbUrl = await freshDatabase('bench_training_units');
 const service = await startService('training', {
   port: PORT,
   databaseUrl: dbUrl,
+  fresh: true,
   env: { EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT), LOGIN_RATE_LIMIT: '100000' },
 });
-const connectionString =
-  dbUrl ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/postgres`;
+const connectionString = service.databaseUrl;
 const pool = new pg.Pool({ connectionString, max: CONNECTIONS });
 
 try {

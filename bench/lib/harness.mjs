@@ -2,7 +2,7 @@
 // ready, load it with autocannon, and write results as JSON and Markdown to bench/results/.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,27 @@ export const requireFromWorkspace = createRequire(
 );
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * With DATABASE_URL: drops and creates the database `name` on that server and answers its URL,
+ * so that the benchmark starts from an empty database. Without: undefined; the service then
+ * starts its embedded PostgreSQL, and `service.databaseUrl` names the database it uses.
+ */
+export async function freshDatabase(name) {
+  if (!process.env.DATABASE_URL) return undefined;
+  const pg = requireFromWorkspace('pg');
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /** Waits until `url` answers 200, or fails after `timeoutMs`. */
 export async function waitFor(url, timeoutMs = 60000) {
@@ -43,9 +64,10 @@ process.on('exit', () => {
 
 /**
  * Starts `apps/<service>/dist/main.js` on `port`. Without `databaseUrl` the service starts its
- * own embedded PostgreSQL in `.data/bench-<service>`.
+ * own embedded PostgreSQL in `.data/bench-<service>`; `fresh` empties that folder first, so a
+ * benchmark that seeds data starts from an empty database, as `freshDatabase` does on a server.
  */
-export async function startService(service, { port, databaseUrl, env = {} } = {}) {
+export async function startService(service, { port, databaseUrl, env = {}, fresh = false } = {}) {
   port ??= await freePort();
   const childEnv = {
     ...process.env,
@@ -58,6 +80,8 @@ export async function startService(service, { port, databaseUrl, env = {} } = {}
   };
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
+  if (fresh && !databaseUrl)
+    rmSync(path.join(ROOT, childEnv.DATA_DIR), { recursive: true, force: true });
   const started = Date.now();
   // BENCH_NODE_ARGS: extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -14,6 +14,7 @@ import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
 import { TenantContextService } from '../tenant-context/tenant-context.service';
+import { isAuthenticatedProfile } from './profile-resolver.service';
 import {
   CreatedProfileResponse,
   CreateProfileRequest,
@@ -90,7 +91,13 @@ export class ProfilesService {
   async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
     const profile = await this.profiles.findById(caller.id);
     if (!profile) throw new NotFoundError('Profile', caller.id);
-    const tenant = await this.tenants.describe(profile.id, profile.role, headerClubId);
+    const tenant = await this.tenants.describe(
+      profile.id,
+      profile.role,
+      headerClubId,
+      // Memberships and active club as read with the account for this request.
+      isAuthenticatedProfile(caller) ? caller : undefined,
+    );
     return {
       ...toProfileResponse(profile),
       clubs: tenant.clubs.map((c) => ({ id: c.id, name: c.name, roles: [...c.roles] })),

@@ -110,8 +110,9 @@ export class TenantContextService {
     profileId: string,
     role: string,
     headerClubId: string | undefined,
+    known?: { memberships: MembershipOfProfile[]; activeClubId: string | null },
   ): Promise<TenantDescription> {
-    const ctx = await this.resolve(profileId, role, headerClubId, true);
+    const ctx = await this.resolve(profileId, role, headerClubId, true, known);
     return {
       clubs: [...ctx.memberships].map(([id, roles]) => ({
         id,
