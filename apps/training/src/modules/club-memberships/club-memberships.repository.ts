@@ -58,18 +58,6 @@ export class ClubMembershipsRepository {
   }
 
   /** Oldest membership first, so that "the first membership" is stable. */
-  async membershipsOfProfile(profileId: string): Promise<MembershipOfProfile[]> {
-    const rows: { club_id: string; club_name: string; roles: ClubMemberRole[] }[] =
-      await this.dataSource.query(
-        `SELECT m.club_id, c.name AS club_name, m.roles
-         FROM club_members m JOIN clubs c ON c.id = m.club_id
-         WHERE m.profile_id = $1
-         ORDER BY m.created_at, m.id`,
-        [profileId],
-      );
-    return rows.map((r) => ({ clubId: r.club_id, clubName: r.club_name, roles: r.roles }));
-  }
-
   async membershipsOfProfiles(
     profileIds: string[],
   ): Promise<(MembershipOfProfile & { profileId: string })[]> {

@@ -10,11 +10,7 @@ import {
   TenantContext,
 } from '../tenant-context/tenant-context';
 import type { ClubMemberRole } from './club-member-role';
-import {
-  ClubMembershipsRepository,
-  MemberRow,
-  MembershipOfProfile,
-} from './club-memberships.repository';
+import { ClubMembershipsRepository, MemberRow } from './club-memberships.repository';
 import {
   ClubMemberListResponse,
   ClubMemberResponse,
@@ -44,10 +40,6 @@ export class ClubMembershipsService {
   ) {}
 
   // ---- for other modules ----
-
-  membershipsOf(profileId: string): Promise<MembershipOfProfile[]> {
-    return this.members.membershipsOfProfile(profileId);
-  }
 
   clubExists(clubId: string): Promise<boolean> {
     return this.members.clubExists(clubId);

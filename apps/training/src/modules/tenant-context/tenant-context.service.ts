@@ -58,8 +58,8 @@ export class TenantContextService {
    * Header naming the active club: a member's club, or any existing club for a platform admin.
    * Otherwise 403 CLUB_CONTEXT_FORBIDDEN, unless `allowStale`, which discards the value.
    * Without (a usable) header: the profile's active club when the caller may use it, else the
-   * oldest membership, else null. `known` saves the queries when the caller's memberships and
-   * active club were read with the account.
+   * oldest membership, else null. `known`: the caller's memberships and active club as read with
+   * the account for this request (else they are read now).
    */
   async resolve(
     profileId: string,
@@ -68,7 +68,8 @@ export class TenantContextService {
     allowStale: boolean,
     known?: { memberships: MembershipOfProfile[]; activeClubId: string | null },
   ): Promise<TenantContext & { clubNames: Map<string, string> }> {
-    const memberships = known?.memberships ?? (await this.memberships.membershipsOf(profileId));
+    const state = known ?? (await this.profiles.findAuthState(profileId));
+    const memberships = state?.memberships ?? [];
     const byClub = new Map<string, ClubMemberRole[]>(memberships.map((m) => [m.clubId, m.roles]));
     const clubNames = new Map<string, string>(memberships.map((m) => [m.clubId, m.clubName]));
     const admin = isPlatformAdmin({ role });
@@ -88,9 +89,7 @@ export class TenantContextService {
       }
     }
     if (effective === null) {
-      const active = known
-        ? known.activeClubId
-        : ((await this.profiles.findById(profileId))?.activeClubId ?? null);
+      const active = state?.activeClubId ?? null;
       // The foreign key keeps active_club_id pointing at an existing club (or null).
       if (active && (byClub.has(active) || admin)) effective = active;
       else effective = memberships[0]?.clubId ?? null;

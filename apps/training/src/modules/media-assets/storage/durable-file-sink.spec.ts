@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { durableFileSink } from './durable-file-sink';
+
+const closed = (stream: Writable): Promise<void> =>
+  stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', resolve));
 
 describe('durableFileSink', () => {
   let dir: string;
@@ -58,6 +61,20 @@ describe('durableFileSink', () => {
         this.destroy(new Error('connection reset'));
       },
     });
-    await expect(pipeline(source, durableFileSink(file))).rejects.toThrow('connection reset');
+    const sink = durableFileSink(file);
+    await expect(pipeline(source, sink)).rejects.toThrow('connection reset');
+    await closed(sink);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('removes its file when destroyed while the file is still being opened', async () => {
+    const file = path.join(dir, 'early.bin');
+    const sink = durableFileSink(file);
+    const errors: Error[] = [];
+    sink.on('error', (err) => errors.push(err));
+    sink.destroy(new Error('too large'));
+    await closed(sink);
+    expect(existsSync(file)).toBe(false);
+    expect(errors.map((e) => e.message)).toEqual(['too large']);
   });
 });

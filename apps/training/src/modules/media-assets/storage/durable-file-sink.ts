@@ -1,5 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open, rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 
 export interface DurableFileSinkOptions {
@@ -13,7 +12,8 @@ const MB = 1024 * 1024;
 
 /**
  * A writable stream to a new file (refused when it exists) that is on the disk when the stream
- * finishes.
+ * finishes. Destroyed before it finished (a failed or aborted upload), it removes the file it
+ * created before it emits `close`.
  *
  * - Chunks arriving while a write is in flight are buffered (up to `bufferBytes`) and written
  *   with one `writev`: socket-sized chunks of 16–64 KB cost one system call each otherwise.
@@ -28,6 +28,8 @@ export function durableFileSink(file: string, options: DurableFileSinkOptions = 
   let flushedUpTo = 0;
   let flushing: Promise<void> | null = null;
   let flushError: Error | null = null;
+  let created = false;
+  let completed = false;
 
   const flushInBackground = (): void => {
     if (flushing || !handle || written - flushedUpTo < flushEvery) return;
@@ -58,6 +60,7 @@ export function durableFileSink(file: string, options: DurableFileSinkOptions = 
       open(file, 'wx').then(
         (h) => {
           handle = h;
+          created = true;
           callback();
         },
         (err: Error) => callback(err),
@@ -86,16 +89,17 @@ export function durableFileSink(file: string, options: DurableFileSinkOptions = 
         if (flushError) throw flushError;
         await (handle as FileHandle).datasync();
         await close();
+        completed = true;
       })().then(
         () => callback(),
         (err: Error) => callback(err),
       );
     },
     destroy(error, callback) {
-      close().then(
-        () => callback(error),
-        () => callback(error),
-      );
+      (async () => {
+        await close().catch(() => undefined);
+        if (created && !completed) await rm(file, { force: true }).catch(() => undefined);
+      })().then(() => callback(error));
     },
   });
 }

@@ -102,8 +102,9 @@ export class MediaStorageService {
         done(null, chunk);
       },
     });
+    const sink = durableFileSink(stagingPath);
     try {
-      await pipeline(source, meter, durableFileSink(stagingPath));
+      await pipeline(source, meter, sink);
       const sniffed = sniffMediaType(Buffer.concat(head));
       if (!sniffed) {
         throw new DomainError(
@@ -115,6 +116,8 @@ export class MediaStorageService {
       }
       return { stagingPath, size, sha256: hash.digest('hex'), sniffed };
     } catch (err) {
+      // pipeline() can reject before the sink has closed (and removed) its file.
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await rm(stagingPath, { force: true });
       throw err;
     }

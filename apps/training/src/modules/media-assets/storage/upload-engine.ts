@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { ReceivedFile } from './media-storage.service';
 
 /** Request property holding the receiver of the current upload (set before multer runs). */
@@ -32,9 +32,17 @@ export const mediaUploadEngine = {
       cb(new Error('media upload without a receiver'));
       return;
     }
-    receiver.receive(file.stream).then(
+    // The receiver reads a stream of its own: when it fails (413, 415, disk), its pipeline
+    // destroys that stream, not multer's, so multer answers only once the receiver has cleaned
+    // up and called back (destroying multer's stream made multer answer at once, before the
+    // staging file was removed).
+    const input = new PassThrough();
+    file.stream.on('error', (err) => input.destroy(err));
+    file.stream.pipe(input);
+    receiver.receive(input).then(
       (received) => cb(null, received),
       (err: Error) => {
+        file.stream.unpipe(input);
         file.stream.resume();
         cb(err);
       },
