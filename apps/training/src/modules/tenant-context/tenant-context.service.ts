@@ -3,9 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '@sports/common';
 import { isUUID } from 'class-validator';
 import type { ClubMemberRole } from '../club-memberships/club-member-role';
-import type { MembershipOfProfile } from '../club-memberships/club-memberships.repository';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { ProfileAuthState, ProfilesRepository } from '../profiles/profiles.repository';
 import { isPlatformAdmin, TenantContext } from './tenant-context';
 
 /** What `GET /api/profiles/me` shows about the caller's clubs. */
@@ -13,6 +12,9 @@ export interface TenantDescription {
   clubs: { id: string; name: string; roles: ClubMemberRole[] }[];
   effective_club_id: string | null;
 }
+
+/** The caller's memberships and active club, as the profile resolver reads them with the account. */
+type CallerClubs = Pick<ProfileAuthState, 'memberships' | 'activeClubId'>;
 
 interface TenantHolder {
   context?: TenantContext;
@@ -66,7 +68,7 @@ export class TenantContextService {
     role: string,
     headerClubId: string | undefined,
     allowStale: boolean,
-    known?: { memberships: MembershipOfProfile[]; activeClubId: string | null },
+    known?: CallerClubs,
   ): Promise<TenantContext & { clubNames: Map<string, string> }> {
     const state = known ?? (await this.profiles.findAuthState(profileId));
     const memberships = state?.memberships ?? [];
@@ -109,7 +111,7 @@ export class TenantContextService {
     profileId: string,
     role: string,
     headerClubId: string | undefined,
-    known?: { memberships: MembershipOfProfile[]; activeClubId: string | null },
+    known?: CallerClubs,
   ): Promise<TenantDescription> {
     const ctx = await this.resolve(profileId, role, headerClubId, true, known);
     return {
