@@ -7,13 +7,16 @@ import {
   IsNumber,
   IsOptional,
   IsPositive,
-  IsString,
   Max,
-  MaxLength,
   Min,
 } from 'class-validator';
 import { ACTIVITY_TYPES, ActivityType } from '../activity.entity';
-import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
+import {
+  NoteField,
+  SourceField,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 };
 
@@ -73,15 +76,10 @@ export class CreateActivityRequest {
   @Max(10)
   rpe?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 }
 
@@ -139,15 +137,10 @@ export class UpdateActivityRequest {
   @Max(10)
   rpe?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField()
   source?: TrackingSource;
 }
 

@@ -5,9 +5,7 @@ import {
   IsNumber,
   IsObject,
   IsOptional,
-  IsString,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
@@ -15,6 +13,8 @@ import {
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
 import {
   DateRangeQuery,
+  NoteField,
+  SourceField,
   TRACKING_SOURCES,
   TrackingSource,
 } from '../../../tracking/tracking-common';
@@ -69,15 +69,10 @@ export class CreateCaliperRequest {
   @Type(() => SkinfoldSitesDto)
   sites!: SkinfoldSitesDto;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 }
 
@@ -100,15 +95,10 @@ export class UpdateCaliperRequest {
   @Type(() => SkinfoldSitesDto)
   sites?: SkinfoldSitesDto;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @ValidateIf((o: UpdateCaliperRequest) => o.source !== undefined)
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ nullRefused: true })
   source?: TrackingSource;
 }
 

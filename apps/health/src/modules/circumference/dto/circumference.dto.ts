@@ -1,17 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
 import {
   DateRangeQuery,
+  NoteField,
+  SourceField,
   TRACKING_SOURCES,
   TrackingSource,
 } from '../../../tracking/tracking-common';
@@ -36,15 +29,10 @@ export class CreateCircumferenceRequest {
   @Max(250)
   value_cm!: number;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 }
 
@@ -67,15 +55,10 @@ export class UpdateCircumferenceRequest {
   @Max(250)
   value_cm?: number;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @ValidateIf((o: UpdateCircumferenceRequest) => o.source !== undefined)
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ nullRefused: true })
   source?: TrackingSource;
 }
 

@@ -1,8 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
-import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
+import {
+  NoteField,
+  SourceField,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 import { MEALS, Meal } from '../nutrition.entity';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 1 };
@@ -51,15 +56,10 @@ export class CreateNutritionRequest {
   @Max(2000)
   fibre_g?: number | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   note?: string | null;
 }
 
@@ -110,15 +110,10 @@ export class UpdateNutritionRequest {
   @Max(2000)
   fibre_g?: number | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField()
   source?: TrackingSource;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   note?: string | null;
 }
 

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  IsIn,
   IsInt,
   IsISO8601,
   IsNumber,
@@ -12,7 +11,12 @@ import {
   Min,
 } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
-import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
+import {
+  NoteField,
+  SourceField,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 
@@ -35,15 +39,10 @@ export class CreateReferenceValueRequest {
   @IsNumber(NUM)
   value!: number;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   note?: string | null;
 }
 
@@ -70,15 +69,10 @@ export class UpdateReferenceValueRequest {
   @IsNumber(NUM)
   value?: number;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField()
   source?: TrackingSource;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @NoteField(2000)
   note?: string | null;
 }
 

@@ -1,16 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
-import { TRACKING_SOURCES, TrackingSource } from '../../../tracking/tracking-common';
+import {
+  NoteField,
+  SourceField,
+  TRACKING_SOURCES,
+  TrackingSource,
+} from '../../../tracking/tracking-common';
 import type { WeightEntry } from '../weight-entry.entity';
 
 export class CreateWeightRequest {
@@ -31,15 +27,10 @@ export class CreateWeightRequest {
   @Max(70)
   body_fat_pct?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES, default: 'manual' })
-  @IsOptional()
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ defaultManual: true })
   source?: TrackingSource;
 }
 
@@ -64,15 +55,10 @@ export class UpdateWeightRequest {
   @Max(70)
   body_fat_pct?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @NoteField(500)
   note?: string | null;
 
-  @ApiPropertyOptional({ enum: TRACKING_SOURCES })
-  @ValidateIf((o: UpdateWeightRequest) => o.source !== undefined)
-  @IsIn(TRACKING_SOURCES)
+  @SourceField({ nullRefused: true })
   source?: TrackingSource;
 }
 
