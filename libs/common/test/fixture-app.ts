@@ -52,7 +52,19 @@ export class EchoRequest {
 
 @Controller('fixture')
 export class FixtureController {
-  constructor(private readonly tokens: AuthTokensService) {}
+  constructor(
+    private readonly tokens: AuthTokensService,
+    private readonly db: DataSource,
+  ) {}
+
+  @Get('accounts/count')
+  @Public()
+  async countAccounts(): Promise<{ count: number }> {
+    const rows: { count: number }[] = await this.db.query(
+      'SELECT count(*)::int AS count FROM accounts',
+    );
+    return rows[0];
+  }
 
   @Get('boom')
   @Public()

@@ -88,7 +88,7 @@ describe('service core over real HTTP', () => {
         .send('{"name": ');
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(PROBLEM);
-      expect(res.body.code).toBe('BAD_REQUEST');
+      expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(res.body.detail).toMatch(/JSON/);
     });
 
@@ -168,7 +168,11 @@ describe('service core over real HTTP', () => {
     it('answers /api/version with the release and the module table, and sets X-App-Version everywhere', async () => {
       const res = await t.http.get('/api/version');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...FIXTURE_RELEASE, modules: { fixture_feature: '1.2.3' } });
+      expect(res.body).toEqual({
+        ...FIXTURE_RELEASE,
+        modules: { fixture_feature: '1.2.3' },
+        extensions: {},
+      });
       expect(res.headers['x-app-version']).toBe('9.9.9');
       expect((await t.http.get('/api/nowhere')).headers['x-app-version']).toBe('9.9.9');
     });

@@ -1,7 +1,7 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { DomainError, ForbiddenError, UnauthenticatedError } from '../errors';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
 import { AFTER_AUTHENTICATION_METADATA, AfterAuthenticationHook } from './after-authentication';
 import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
@@ -55,9 +55,15 @@ export class AccessGuard extends AuthGuard('jwt') {
     return this.hooks;
   }
 
+  /**
+   * passport-jwt reports a bad or expired token as "no user" and hands over as `err` only what
+   * `JwtStrategy.validate` threw: a domain error (account gone) or a failure of the account
+   * lookup. A failed lookup is no verdict on the token, so it is rethrown for the global filter
+   * (503 when the database is unavailable) instead of signing every client out.
+   */
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
-    if (err instanceof DomainError) throw err;
-    if (err || !user) throw new UnauthenticatedError('A valid access token is required.');
+    if (err) throw err;
+    if (!user) throw new UnauthenticatedError('A valid access token is required.');
     return user;
   }
 

@@ -7,3 +7,4 @@ export * from './auth-user';
 export * from './password-hasher';
 export * from './refresh-token.store';
 export * from './registration';
+export * from './login-protection';

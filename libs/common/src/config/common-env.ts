@@ -1,37 +1,13 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-} from 'class-validator';
-
-const toBool = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
-
-const toList = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : value;
+import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { BooleanSetting, IntSetting, ListSetting } from './setting.decorators';
 
 /** Environment every service reads. A service's own settings extend this class. */
 export class CommonEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT!: number;
 
   @IsString()
@@ -42,10 +18,7 @@ export class CommonEnv {
   DATABASE_URL?: string;
 
   /** Port of the embedded PostgreSQL started when DATABASE_URL is unset. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1024)
-  @Max(65535)
+  @IntSetting(1024, 65535)
   EMBEDDED_PG_PORT!: number;
 
   /** Folder for the embedded PostgreSQL data (relative paths are taken from the repository root). */
@@ -57,44 +30,134 @@ export class CommonEnv {
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(60)
-  @Max(86400)
+  @IntSetting(60, 86400)
   JWT_ACCESS_TTL_SECONDS = 900;
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(365)
+  @IntSetting(1, 365)
   REFRESH_TOKEN_TTL_DAYS = 30;
 
-  @Transform(toList)
-  @IsString({ each: true })
+  @ListSetting()
   ADMIN_BOOTSTRAP_EMAILS: string[] = [];
 
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * A Redis command slower than this is given up and the attempt is counted in memory (a
+   * hung Redis must not hold sign-in up). Connecting gives up after 500 ms; reconnects run in
+   * the background and never delay a request.
+   */
+  @IntSetting(10, 10_000)
+  REDIS_COMMAND_TIMEOUT_MS = 150;
+
+  // ---- sign-in protection (libs/common/src/auth/login-protection) ----
+
+  /** Sign-in attempts allowed per client address within LOGIN_RATE_WINDOW_SECONDS (spec: 30 a minute). */
+  @IntSetting(1, 1_000_000)
+  LOGIN_RATE_LIMIT = 30;
+
+  @IntSetting(1, 86400)
+  LOGIN_RATE_WINDOW_SECONDS = 60;
+
+  /** Prefix of the counters' keys in Redis; unset: `<service>:login`. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9:_-]{1,100}$/, {
+    message: 'LOGIN_RATE_KEY_PREFIX must be 1-100 of [A-Za-z0-9:_-]',
+  })
+  LOGIN_RATE_KEY_PREFIX?: string;
+
+  /** Consecutive failed sign-ins of one account from which each failure locks it, 2^(n−threshold) s. */
+  @IntSetting(1, 1_000_000)
+  LOGIN_BACKOFF_THRESHOLD = 5;
+
+  /**
+   * Failed sign-ins from one client address (over all accounts: password spraying) from which
+   * each failure locks the address the same way. Not below LOGIN_RATE_LIMIT by default.
+   */
+  @IntSetting(1, 1_000_000)
+  LOGIN_ADDRESS_BACKOFF_THRESHOLD = 30;
+
+  /** Upper bound of one lock of an account or an address (seconds). */
+  @IntSetting(1, 86400)
+  LOGIN_BACKOFF_MAX_SECONDS = 900;
+
+  /** Failures of an account or address are forgotten this long after the last one (and its lock). */
+  @IntSetting(60, 30 * 86400)
+  LOGIN_FAILURE_MEMORY_SECONDS = 3600;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  @Transform(toBool)
-  @IsBoolean()
+  @BooleanSetting()
   MIGRATIONS_RUN = true;
 
-  @Transform(toList)
-  @IsString({ each: true })
+  @ListSetting()
   CORS_ORIGINS: string[] = [];
 
   /** Express `trust proxy`: hops of reverse proxies whose X-Forwarded-For is believed (0 = none). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10)
+  @IntSetting(0, 10)
   TRUST_PROXY = 0;
 
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
   BODY_LIMIT = '1mb';
+
+  /**
+   * Connections of this process's pool. Sizing rule: pods × DB_POOL_SIZE (plus the migration
+   * Job's 2) must stay below the server's max_connections minus its reserved connections.
+   */
+  @IntSetting(1, 500)
+  DB_POOL_SIZE = 10;
+
+  /** Server-side `statement_timeout` of every query (0 = none); a timed-out query answers 503. */
+  @IntSetting(0, 3_600_000)
+  DB_STATEMENT_TIMEOUT_MS = 10_000;
+
+  /** Longest wait for a pool connection (a free one, or a new one being opened); then 503. */
+  @IntSetting(100, 600_000)
+  DB_ACQUIRE_TIMEOUT_MS = 5_000;
+
+  /**
+   * After SIGTERM/SIGINT: how long requests in flight may run before their connections are
+   * closed. Keep it below the orchestrator's grace period (Kubernetes: 30 s minus preStop).
+   */
+  @IntSetting(0, 3_600_000)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  // ---- stored files (training media, health photos) ----
+
+  /** S3-compatible object storage, used by a service whose storage driver is `s3`. */
+  @IsOptional()
+  @IsString()
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @BooleanSetting()
+  S3_FORCE_PATH_STYLE = false;
+
+  /**
+   * Minutes between two storage sweeps (old staging and temporary upload files, stored files
+   * no row references), the first one at start; 0 turns the sweep off.
+   */
+  @IntSetting(0, 10080)
+  STORAGE_SWEEP_INTERVAL_MINUTES = 60;
+
+  /** Only files last written longer ago than this are swept (longer than any upload takes). */
+  @IntSetting(1, 100000)
+  STORAGE_SWEEP_MIN_AGE_MINUTES = 60;
 }

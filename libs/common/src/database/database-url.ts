@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { isUniqueViolation, pgErrorCode } from './pg-errors';
 
 /** The same server URL with another database name. */
 export function withDatabase(url: string, database: string): string {
@@ -33,7 +34,21 @@ export async function withServerClient<T>(
   }
 }
 
-/** Creates the database named in `url` when it does not exist yet. */
+/**
+ * True when CREATE DATABASE failed because the database exists: 42P04, or, when another
+ * session created it at the same moment, a unique violation on pg_database's name index.
+ */
+export function isDuplicateDatabase(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return (
+    code === '42P04' || (code === '23505' && isUniqueViolation(error, 'pg_database_datname_index'))
+  );
+}
+
+/**
+ * Creates the database named in `url` when it does not exist yet. Replicas starting together
+ * may all try: whoever loses the race finds the database made by the winner.
+ */
 export async function ensureDatabase(url: string): Promise<void> {
   const name = databaseNameOf(url);
   await withServerClient(url, async (client) => {
@@ -42,8 +57,7 @@ export async function ensureDatabase(url: string): Promise<void> {
     try {
       await client.query(`CREATE DATABASE ${quoteDatabaseName(name)}`);
     } catch (error) {
-      // Another replica created it between our check and our CREATE: that is fine.
-      if ((error as { code?: string }).code !== '42P04') throw error;
+      if (!isDuplicateDatabase(error)) throw error;
     }
   });
 }

@@ -22,7 +22,7 @@ export function workspaceRoot(): string {
 export async function prepareDatabase(
   config: Pick<CommonEnv, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
   database: string,
-  log: (line: string) => void = () => undefined,
+  notice: (line: string) => void = () => undefined,
 ): Promise<PreparedDatabase> {
   if (config.DATABASE_URL) {
     await ensureDatabase(config.DATABASE_URL);
@@ -31,8 +31,13 @@ export async function prepareDatabase(
   const dataDir = path.isAbsolute(config.DATA_DIR)
     ? config.DATA_DIR
     : path.join(workspaceRoot(), config.DATA_DIR);
-  const server = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
+  const server = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, notice });
   const url = withDatabase(server.url, database);
-  await ensureDatabase(url);
+  try {
+    await ensureDatabase(url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return { url, embedded: true, stop: () => server.stop() };
 }

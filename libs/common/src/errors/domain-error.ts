@@ -113,8 +113,26 @@ export class NotImplementedError extends DomainError {
   }
 }
 
+/** Seconds a client should wait before retrying after a 503 (sent as `Retry-After`). */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** A dependency (database, cache, storage) cannot serve now; the request may be retried. */
 export class ServiceUnavailableError extends DomainError {
-  constructor(detail: string, options: DomainErrorOptions = {}) {
-    super(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', detail, options);
+  constructor(detail: string, options: DomainErrorOptions & { retryAfterSeconds?: number } = {}) {
+    const retry = String(
+      Math.max(1, Math.ceil(options.retryAfterSeconds ?? SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS)),
+    );
+    super(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', detail, {
+      ...options,
+      headers: { 'Retry-After': retry, ...options.headers },
+      extensions: { retry_after_seconds: Number(retry), ...options.extensions },
+    });
+  }
+}
+
+/** The database is unreachable, overloaded or timed out (see `isDatabaseUnavailable`). */
+export class DatabaseUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super('The database is temporarily unavailable. Try again shortly.');
   }
 }

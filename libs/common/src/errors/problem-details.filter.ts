@@ -7,7 +7,13 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from './domain-error';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
+import {
+  DatabaseUnavailableError,
+  DomainError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './domain-error';
+import { closeWithoutReading } from '../http/close-unread';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from './problem-details';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -26,18 +32,19 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Errors thrown by Express middleware (body-parser, http-errors) carry these fields. */
+/** Errors thrown by Express middleware (http-errors) carry these fields. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
-  type?: string;
 }
 
 /**
  * The one place where errors become responses: domain errors keep their code, framework
- * errors get a code from their status, anything else is a plain 500 that names the request
- * id and nothing of its cause.
+ * errors get a code from their status, an unreachable or timed-out database is a 503 with
+ * `Retry-After` (wherever it happens, the access guard's account lookup included), anything
+ * else is a plain 500 that names the request id and nothing of its cause. Every 503 carries
+ * `Retry-After`. An error answered before the body was read closes the connection.
  */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
@@ -50,14 +57,25 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const requestId = req?.id !== undefined ? String(req.id) : undefined;
     const { problem, headers } = this.toProblem(exception, requestId);
 
-    if (problem.status >= 500 && !(exception instanceof DomainError)) {
+    if (isDatabaseUnavailable(exception)) {
+      const e = exception as { code?: unknown; message?: unknown };
+      this.logger.warn(
+        { code: e.code, cause: e.message, request_id: requestId, path: req?.originalUrl },
+        'Database unavailable',
+      );
+    } else if (problem.status >= 500 && !(exception instanceof DomainError)) {
       this.logger.error(
         { err: exception, request_id: requestId, path: req?.originalUrl },
         'Unhandled error',
       );
     }
     if (res.headersSent) return;
+    if (problem.status === 503 && !headers['Retry-After'])
+      headers['Retry-After'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    // A refused request whose body has not (all) arrived: answer now and close the connection,
+    // instead of letting Node read the rest of the body to keep the connection alive.
+    if (req && !req.complete) closeWithoutReading(req, res);
     res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
   }
 
@@ -65,6 +83,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     exception: unknown,
     requestId?: string,
   ): { problem: ProblemDetails; headers: Record<string, string> } {
+    if (!(exception instanceof DomainError) && isDatabaseUnavailable(exception))
+      return this.toProblem(new DatabaseUnavailableError(), requestId);
     if (exception instanceof DomainError) {
       return {
         problem: {
@@ -78,7 +98,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
           ...(exception.hint ? { hint: exception.hint } : {}),
           request_id: requestId,
         },
-        headers: exception.headers ?? {},
+        headers: { ...exception.headers },
       };
     }
     if (exception instanceof HttpException) {
@@ -92,7 +112,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const status = httpLike?.status ?? httpLike?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
       return {
-        problem: this.fromStatus(status, this.middlewareDetail(httpLike ?? {}, status), requestId),
+        problem: this.fromStatus(status, this.middlewareDetail(status), requestId),
         headers: {},
       };
     }
@@ -131,11 +151,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     return exception.message;
   }
 
-  private middlewareDetail(error: HttpLikeError, status: number): string {
-    if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
-    if (error.type === 'entity.too.large' || status === 413)
-      return 'The request body is too large.';
-    if (error.type === 'encoding.unsupported') return 'The request body encoding is not supported.';
+  private middlewareDetail(status: number): string {
+    if (status === 413) return 'The request body is too large.';
     return 'The request could not be processed.';
   }
 }

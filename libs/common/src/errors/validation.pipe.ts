@@ -1,4 +1,11 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import {
+  ArgumentMetadata,
+  Injectable,
+  PipeTransform,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { assertInputRule } from '../validation/input-rule';
 import type { FieldError } from './domain-error';
 import { ValidationFailedError } from './domain-error';
 
@@ -18,11 +25,39 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+/** A file as multer hands it to `@UploadedFile()`; its name comes from the request. */
+interface UploadedFileLike {
+  fieldname: string;
+  originalname: string;
+}
+
+const isUploadedFile = (value: unknown): value is UploadedFileLike =>
+  typeof (value as UploadedFileLike | null)?.originalname === 'string' &&
+  typeof (value as UploadedFileLike).fieldname === 'string';
+
 /**
- * The global pipe: whitelist + forbid unknown fields, transform to DTO classes, and answer
- * every failure as 400 VALIDATION_FAILED listing each bad path.
+ * The global pipe: the input rule (NUL, depth, numbers, prototype keys) on every body, query
+ * and path parameter whatever its declared type and wherever it was parsed, and on the name of
+ * an uploaded file; then whitelist + forbid unknown fields and transform to the DTO class,
+ * answering every failure as 400 VALIDATION_FAILED listing each bad path.
  */
-export function createValidationPipe(): ValidationPipe {
+@Injectable()
+export class RequestValidationPipe implements PipeTransform {
+  private readonly dto = createDtoValidationPipe();
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type !== 'custom') assertInputRule(value, metadata.data ?? '');
+    else if (isUploadedFile(value))
+      assertInputRule(value.originalname, `${value.fieldname}.filename`);
+    return this.dto.transform(value, metadata);
+  }
+}
+
+export function createValidationPipe(): RequestValidationPipe {
+  return new RequestValidationPipe();
+}
+
+function createDtoValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

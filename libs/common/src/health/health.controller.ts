@@ -7,10 +7,38 @@ import {
 } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators';
+import { LoginProtection } from '../auth/login-protection';
 import { ServiceUnavailableError } from '../errors';
+import { ShutdownState } from '../http/shutdown-state';
 
 export const CORE_TABLES = Symbol('CORE_TABLES');
 const CHECK_TIMEOUT_MS = 2000;
+
+export class MigrationsState {
+  @ApiProperty({ example: 1 }) applied!: number;
+  @ApiProperty({ example: 'Init1760000000000', nullable: true, type: String })
+  latest!: string | null;
+  @ApiProperty({
+    example: [],
+    description: 'Migrations of this release not applied to the database yet',
+  })
+  pending!: string[];
+}
+
+export class LoginProtectionState {
+  @ApiProperty({
+    enum: ['redis', 'memory'],
+    description: 'Where sign-in attempts are counted now',
+  })
+  store!: 'redis' | 'memory';
+  @ApiProperty({ enum: ['not_configured', 'connecting', 'connected', 'unreachable'] })
+  redis!: 'not_configured' | 'connecting' | 'connected' | 'unreachable';
+  @ApiProperty({
+    description:
+      'true while REDIS_URL is set but Redis is not usable: limits then hold per replica only (the service stays ready)',
+  })
+  degraded!: boolean;
+}
 
 export class ReadinessResponse {
   @ApiProperty({ example: 'ready' }) status!: 'ready';
@@ -18,8 +46,10 @@ export class ReadinessResponse {
   database!: { connected: boolean; latency_ms: number };
   @ApiProperty({ example: { present: ['profiles'], missing: [] } })
   core_tables!: { present: string[]; missing: string[] };
-  @ApiProperty({ example: { applied: 1, latest: 'Init1760000000000' } })
-  migrations!: { applied: number; latest: string | null };
+  @ApiProperty({ type: MigrationsState })
+  migrations!: MigrationsState;
+  @ApiProperty({ type: LoginProtectionState })
+  login_protection!: LoginProtectionState;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -37,6 +67,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly shutdown: ShutdownState,
+    private readonly loginProtection: LoginProtection,
     @Inject(CORE_TABLES) private readonly coreTables: string[],
   ) {}
 
@@ -51,12 +83,17 @@ export class HealthController {
   @Public()
   @ApiOkResponse({ type: ReadinessResponse })
   @ApiServiceUnavailableResponse({
-    description: 'Database unreachable, tables missing or migrations pending',
+    description:
+      'SERVICE_UNAVAILABLE (problem+json, Retry-After): shutting down, database unreachable, core tables missing or migrations pending (named in `migrations.pending`)',
   })
   async ready(): Promise<ReadinessResponse> {
+    if (this.shutdown.draining)
+      throw new ServiceUnavailableError('The service is shutting down.', {
+        extensions: { shutting_down: true },
+      });
     const started = Date.now();
     let tables: { name: string; present: boolean }[];
-    let migrations: { applied: number; latest: string | null };
+    let migrations: MigrationsState;
     try {
       [tables, migrations] = await withTimeout(
         Promise.all([this.tables(), this.migrations()]),
@@ -72,15 +109,27 @@ export class HealthController {
       missing: tables.filter((t) => !t.present).map((t) => t.name),
     };
     const database = { connected: true, latency_ms: Date.now() - started };
-    if (core_tables.missing.length) {
-      throw new ServiceUnavailableError(
-        `Core tables are missing: ${core_tables.missing.join(', ')}.`,
-        {
-          extensions: { database, core_tables, migrations },
-        },
-      );
+    const problems = [
+      ...(core_tables.missing.length
+        ? [`core tables are missing: ${core_tables.missing.join(', ')}`]
+        : []),
+      ...(migrations.pending.length
+        ? [`migrations are not applied: ${migrations.pending.join(', ')}`]
+        : []),
+    ];
+    if (problems.length) {
+      const detail = problems.join('; ');
+      throw new ServiceUnavailableError(`${detail[0].toUpperCase()}${detail.slice(1)}.`, {
+        extensions: { database, core_tables, migrations },
+      });
     }
-    return { status: 'ready', database, core_tables, migrations };
+    return {
+      status: 'ready',
+      database,
+      core_tables,
+      migrations,
+      login_protection: this.loginProtection.status(),
+    };
   }
 
   private async tables(): Promise<{ name: string; present: boolean }[]> {
@@ -91,15 +140,22 @@ export class HealthController {
     return rows;
   }
 
-  private async migrations(): Promise<{ applied: number; latest: string | null }> {
+  /** Compares the migrations this release carries with those recorded in the database. */
+  private async migrations(): Promise<MigrationsState> {
+    const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
     const exists: { present: boolean }[] = await this.dataSource.query(
       `SELECT to_regclass('migrations') IS NOT NULL AS present`,
     );
-    if (!exists[0]?.present) return { applied: 0, latest: null };
-    const rows: { applied: string; latest: string | null }[] = await this.dataSource.query(
-      `SELECT count(*) AS applied, (SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1) AS latest FROM migrations`,
+    if (!exists[0]?.present) return { applied: 0, latest: null, pending: known };
+    const rows: { name: string }[] = await this.dataSource.query(
+      `SELECT name FROM migrations ORDER BY timestamp`,
     );
-    return { applied: Number(rows[0].applied), latest: rows[0].latest };
+    const applied = new Set(rows.map((r) => r.name));
+    return {
+      applied: rows.length,
+      latest: rows.at(-1)?.name ?? null,
+      pending: known.filter((name) => !applied.has(name)),
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
 import { HttpMetricsMiddleware } from '../observability/metrics';
 import { setupOpenApi } from '../openapi/openapi';
+import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
 
 /** HTTP settings shared by the running service and the test harness. */
@@ -16,6 +17,7 @@ export function configureApp(
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  answerClientErrorsAsProblems(app.getHttpServer());
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-App-Version', release.app_version);
     next();
@@ -23,7 +25,7 @@ export function configureApp(
   const metrics = app.get(HttpMetricsMiddleware);
   app.use((req: Request, res: Response, next: NextFunction) => metrics.use(req, res, next));
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
-  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  // No body parser here: bodies are read after the guards (RequestBodyInterceptor).
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,

@@ -1,5 +1,5 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, Reflector } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { MixedList } from 'typeorm';
 import { AuthCoreModule } from '../auth/auth-core.module';
@@ -10,8 +10,12 @@ import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import { createValidationPipe } from '../errors/validation.pipe';
 import { HealthModule } from '../health/health.controller';
 import { loggingModule } from '../observability/logging';
-import { MetricsModule } from '../observability/metrics';
+import { MetricsModule, MetricsService } from '../observability/metrics';
+import { LoginProtection, loginProtectionOptions } from '../auth/login-protection';
 import type { ReleaseInfo } from '../versioning/release';
+import { parseByteSize } from './request-body';
+import { RequestBodyInterceptor } from './request-body.interceptor';
+import { ShutdownState } from './shutdown-state';
 import { VersioningModule } from '../versioning/versioning.module';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -32,7 +36,8 @@ export interface ServiceCoreOptions {
 
 /**
  * Everything a service needs before its first feature module: database, logging, metrics,
- * version and health endpoints, authentication, the global pipe and the global filter.
+ * version and health endpoints, authentication, sign-in protection, the global pipe, the global
+ * filter and the body reader (after the guards).
  */
 @Module({})
 export class ServiceCoreModule {
@@ -48,6 +53,10 @@ export class ServiceCoreModule {
             url: options.databaseUrl,
             migrations: options.migrations,
             migrationsRun: false,
+            poolSize: config.DB_POOL_SIZE,
+            statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+            acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+            applicationName: release.service,
           }),
           autoLoadEntities: true,
         }),
@@ -66,10 +75,23 @@ export class ServiceCoreModule {
       ],
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
+        ShutdownState,
+        {
+          provide: LoginProtection,
+          useFactory: (metrics: MetricsService) =>
+            new LoginProtection(loginProtectionOptions(config, release.service), metrics),
+          inject: [MetricsService],
+        },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+        {
+          provide: APP_INTERCEPTOR,
+          inject: [Reflector],
+          useFactory: (reflector: Reflector) =>
+            new RequestBodyInterceptor(reflector, parseByteSize(config.BODY_LIMIT)),
+        },
       ],
-      exports: [SERVICE_CONFIG, MetricsModule],
+      exports: [SERVICE_CONFIG, MetricsModule, ShutdownState, LoginProtection],
     };
   }
 }

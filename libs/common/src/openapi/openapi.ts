@@ -17,6 +17,21 @@ export function setupOpenApi(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  declareServiceUnavailable(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return document;
+}
+
+/** Every route may answer 503 when the database is unavailable (ProblemDetailsFilter). */
+function declareServiceUnavailable(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.responses['503'] ??= {
+        description:
+          'SERVICE_UNAVAILABLE (problem+json, Retry-After): the database is unavailable or timed out; retry after the given seconds',
+      };
+    }
+  }
 }

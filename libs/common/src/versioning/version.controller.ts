@@ -15,6 +15,13 @@ export class VersionResponse {
     example: { auth: '1.2.1' },
   })
   modules!: Record<string, string>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "Modules beyond the specification's version table",
+    example: { fhir: '1.0.0' },
+  })
+  extensions!: Record<string, string>;
 }
 
 @ApiTags('meta')
@@ -29,6 +36,6 @@ export class VersionController {
   @Public()
   @ApiOkResponse({ type: VersionResponse })
   version(): VersionResponse {
-    return { ...this.release, modules: this.registry.versions() };
+    return { ...this.release, ...this.registry.versions() };
   }
 }

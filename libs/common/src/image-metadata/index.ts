@@ -1,0 +1,2 @@
+export * from './image-metadata-error';
+export * from './strip-image-metadata';
