@@ -1,15 +1,5 @@
-import { Type } from 'class-transformer';
-import {
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-} from 'class-validator';
-import { CommonEnv, loadConfig } from '@sports/common';
+import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { CommonEnv, IntSetting, loadConfig, NumberSetting } from '@sports/common';
 
 /** Settings of the health service; see apps/health/.env.example. */
 export class HealthConfig extends CommonEnv {
@@ -26,48 +16,40 @@ export class HealthConfig extends CommonEnv {
   LLM_MODEL = 'gpt-4o-mini';
 
   /** Price in the configured currency per 1 000 prompt tokens (cost accounting). */
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
+  @NumberSetting(0)
   LLM_PRICE_INPUT_PER_1K = 0;
 
   /** Price in the configured currency per 1 000 completion tokens (cost accounting). */
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
+  @NumberSetting(0)
   LLM_PRICE_OUTPUT_PER_1K = 0;
 
   /** Limit of one chat-completions request in milliseconds. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @IntSetting(100, 3_600_000)
   LLM_TIMEOUT_MS = 60_000;
 
   /** Retries after a 429, a 5xx, a timeout or a network error (exponential backoff). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10)
+  @IntSetting(0, 10)
   LLM_MAX_RETRIES = 2;
 
   /** First backoff wait in milliseconds; doubles on every retry (Retry-After wins). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
+  @IntSetting(0, 60_000)
   LLM_RETRY_BASE_MS = 500;
 
-  /** Folder of uploaded progress photos (relative paths are taken from the repository root). */
+  /** Where progress photos are stored: the local folder PHOTO_ROOT or an S3-compatible bucket. */
+  @IsIn(['local', 's3'])
+  PHOTO_STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  /**
+   * Folder of the photos (local driver) and of upload staging files (either driver); relative
+   * paths are taken from the repository root. Unset: `<DATA_DIR>/photos`.
+   */
+  @IsOptional()
   @IsString()
   @MinLength(1)
-  PHOTO_ROOT = '.data/health/photos';
+  PHOTO_ROOT?: string;
 
   /** Largest accepted photo upload in bytes (default 10 MiB). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1024)
-  @Max(100 * 1024 * 1024)
+  @IntSetting(1024, 100 * 1024 * 1024)
   PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 }
 

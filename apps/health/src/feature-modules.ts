@@ -19,8 +19,12 @@ import { WorkflowModule } from './modules/workflow/workflow.module';
 import { AppDashboardModule } from './modules/app-dashboard/app-dashboard.module';
 import { CsvImportModule } from './modules/csv-import/csv-import.module';
 import { AdminCsvTemplatesModule } from './modules/admin-csv-templates/admin-csv-templates.module';
+import { FhirModule } from './modules/fhir/fhir.module';
 
-/** Every feature module of the service, in the order of the specification's version table. */
+/**
+ * Every feature module of the service, in the order of the specification's version table, then
+ * the extensions beyond it.
+ */
 export const FEATURE_MODULES = [
   AuthModule,
   ProfilesModule,
@@ -43,4 +47,5 @@ export const FEATURE_MODULES = [
   AppDashboardModule,
   CsvImportModule,
   AdminCsvTemplatesModule,
+  FhirModule,
 ];

@@ -1,6 +1,6 @@
 import { startHealthTestApp, HealthTestApp } from './testing/health-test-app';
 
-/** The version table of health-service.md, section Versioning. */
+/** The version table of ../shared/spec/health-service.md, section Versioning. */
 const SPEC_MODULES = {
   auth: '1.2.0',
   profiles: '1.1.0',
@@ -25,6 +25,9 @@ const SPEC_MODULES = {
   admin_csv_templates: '0.3.0',
 };
 
+/** Modules beyond the specification's table, reported apart so that `modules` stays exact. */
+const EXTENSIONS = { fhir: '1.0.0' };
+
 describe('health service meta endpoints', () => {
   let t: HealthTestApp;
   beforeAll(async () => {
@@ -42,6 +45,7 @@ describe('health service meta endpoints', () => {
       build_date: '2026-04-11',
       schema_version: '20260409c',
       modules: SPEC_MODULES,
+      extensions: EXTENSIONS,
     });
   });
 

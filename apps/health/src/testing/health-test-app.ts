@@ -24,7 +24,18 @@ export interface HealthTestApp extends TestApp {
 let counter = 0;
 
 export async function startHealthTestApp(env: Record<string, string> = {}): Promise<HealthTestApp> {
-  const config = loadHealthConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = loadHealthConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // Tests sign in many accounts from one address: the per-address limits are raised here and
+    // have their own tests that lower them (the per-account backoff keeps its default).
+    LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ADDRESS_BACKOFF_THRESHOLD: '10000',
+    // Off: a test database references none of the files in a developer's PHOTO_ROOT, which the
+    // sweep would take for orphans. The sweep tests run it by hand.
+    STORAGE_SWEEP_INTERVAL_MINUTES: '0',
+    ...env,
+  });
   const base = await startTestApp({
     release: RELEASE,
     config,

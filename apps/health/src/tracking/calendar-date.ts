@@ -46,8 +46,11 @@ export function IsPastOrTodayDate(options?: ValidationOptions): PropertyDecorato
       options,
       validator: {
         validate: (value: unknown) => isCalendarDate(value) && value <= latestAllowedDate(),
+        // Names the rule the value broke: a year 1026 is not "in the future".
         defaultMessage: (args) =>
-          `${args?.property ?? 'date'} must be a calendar date YYYY-MM-DD, not in the future`,
+          isCalendarDate(args?.value)
+            ? `${args?.property ?? 'date'} must not be later than tomorrow (UTC)`
+            : `${args?.property ?? 'date'} must be a calendar date YYYY-MM-DD from 1900 on`,
       },
     });
 }

@@ -1,16 +1,6 @@
-import {
-  applyDecorators,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Type,
-} from '@nestjs/common';
+import { applyDecorators, Delete, Get, HttpCode, Post, Put, Type } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
-import { NotFoundError } from '@sports/common';
+import { UuidParam } from '@sports/common';
 
 /*
  * The five routes of a per-user resource (`GET /`, `GET /:id`, `POST /`, `PUT /:id`,
@@ -40,12 +30,5 @@ export const ReplaceRoute = (type: Type<unknown>): MethodDecorator =>
 export const DeleteRoute = (): MethodDecorator =>
   applyDecorators(Delete(':id'), HttpCode(204), ApiNoContentResponse());
 
-/** `:id` as a UUID; a malformed one answers 400. */
-export const IdParam = (): ParameterDecorator => Param('id', ParseUUIDPipe);
-
-/**
- * `:id` as a UUID; a malformed one answers 404 "<what> was not found.", the same as an unknown
- * id: it cannot name a row, so these resources do not tell the two apart.
- */
-export const NotFoundIdParam = (what: string): ParameterDecorator =>
-  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError(what) }));
+/** `:id` as a UUID; a malformed one answers 400 VALIDATION_FAILED (UuidParam). */
+export const IdParam = (): ParameterDecorator => UuidParam('id');

@@ -1,17 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { IsCalendarDate } from './calendar-date';
+import { PageQuery } from '@sports/common';
 
 /** Where a tracking row came from. */
 export type TrackingSource = 'manual' | 'csv' | 'import';
@@ -49,7 +40,7 @@ export const SourceField = (
   );
 
 /** `?from&to&limit&offset` of the tracking lists (dates inclusive). */
-export class DateRangeQuery {
+export class DateRangeQuery extends PageQuery {
   @ApiPropertyOptional({ example: '2026-01-01', description: 'first day, inclusive' })
   @IsOptional()
   @IsCalendarDate()
@@ -59,19 +50,4 @@ export class DateRangeQuery {
   @IsOptional()
   @IsCalendarDate()
   to?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset = 0;
 }

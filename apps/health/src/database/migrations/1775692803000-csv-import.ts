@@ -61,7 +61,7 @@ const TEMPLATES: {
 ];
 
 /** The fingerprint the service computes too: sha256 of the sorted, normalised source headers. */
-const FINGERPRINT_SQL = (columnsParam: string) => `
+export const FINGERPRINT_SQL = (columnsParam: string) => `
   encode(sha256(convert_to(
     (SELECT string_agg(lower(btrim(v)), chr(31) ORDER BY lower(btrim(v)))
        FROM jsonb_each_text(${columnsParam}::jsonb) AS e(k, v)), 'UTF8')), 'hex')`;

@@ -4,6 +4,8 @@ import { Tracking1775692802000 } from './1775692802000-tracking';
 import { CsvImport1775692803000 } from './1775692803000-csv-import';
 import { Workflow1775692805000 } from './1775692805000-workflow';
 import { Dashboard1775692806000 } from './1775692806000-dashboard';
+import { CsvRealExports1776384000000 } from './1776384000000-csv-real-exports';
+import { PhotoStoragePath1795464100000 } from './1795464100000-photo-storage-path';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -13,6 +15,8 @@ export const MIGRATIONS = [
   CsvImport1775692803000,
   Workflow1775692805000,
   Dashboard1775692806000,
+  CsvRealExports1776384000000,
+  PhotoStoragePath1795464100000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

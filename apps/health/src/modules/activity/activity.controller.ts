@@ -5,7 +5,7 @@ import {
   CreateRoute,
   DeleteRoute,
   ListRoute,
-  NotFoundIdParam,
+  IdParam,
   ReadRoute,
   ReplaceRoute,
 } from '../../tracking/resource-routes';
@@ -17,8 +17,6 @@ import {
   ListActivityQuery,
   UpdateActivityRequest,
 } from './dto/activity.dto';
-
-const ActivityId = (): ParameterDecorator => NotFoundIdParam('Activity');
 
 @ApiTags('activity')
 @Controller('activity')
@@ -44,21 +42,21 @@ export class ActivityController {
 
   @ReadRoute(ActivityResponse)
   @ApiNotFoundResponse({ description: 'Missing or owned by another user' })
-  get(@CurrentUser() user: AuthUser, @ActivityId() id: string): Promise<ActivityResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ActivityResponse> {
     return this.activity.get(user.id, id);
   }
 
   @ReplaceRoute(ActivityResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @ActivityId() id: string,
+    @IdParam() id: string,
     @Body() body: UpdateActivityRequest,
   ): Promise<ActivityResponse> {
     return this.activity.update(user.id, id, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @ActivityId() id: string): Promise<void> {
+  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.activity.delete(user.id, id);
   }
 }

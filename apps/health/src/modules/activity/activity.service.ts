@@ -11,7 +11,6 @@ import type {
 } from './dto/activity.dto';
 
 export const ACTIVITY_DEFAULT_DAYS = 30;
-export const ACTIVITY_DEFAULT_LIMIT = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
@@ -20,8 +19,7 @@ export class ActivityService {
 
   async list(userId: string, query: ListActivityQuery): Promise<ActivityListResponse> {
     const days = query.days ?? ACTIVITY_DEFAULT_DAYS;
-    const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const since = new Date(Date.now() - days * DAY_MS);
     const [rows, total] = await this.activities.listSince(userId, since, { limit, offset });
     return { items: rows.map(toActivityResponse), total, limit, offset, days };

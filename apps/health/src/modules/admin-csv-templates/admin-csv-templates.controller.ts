@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -16,7 +6,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import {
   AdminCsvLimitsResponse,
   CsvLimitsRequest,
@@ -75,24 +65,21 @@ export class AdminCsvTemplatesController {
 
   @Get(':id')
   @ApiOkResponse({ type: MappingResponse })
-  get(@Param('id', ParseUUIDPipe) id: string): Promise<MappingResponse> {
+  get(@UuidParam() id: string): Promise<MappingResponse> {
     return this.templates.getSystem(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
-  update(
-    @Param('id', ParseUUIDPipe) id: string,
-    @Body() body: UpdateMappingRequest,
-  ): Promise<MappingResponse> {
+  update(@UuidParam() id: string, @Body() body: UpdateMappingRequest): Promise<MappingResponse> {
     return this.templates.updateSystem(id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Users keep their copies; import logs keep the name' })
-  remove(@Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@UuidParam() id: string): Promise<void> {
     return this.templates.deleteSystem(id);
   }
 }

@@ -15,6 +15,6 @@ import { ReferenceValueTypesService } from './reference-value-types.service';
   imports: [TypeOrmModule.forFeature([ReferenceValueType])],
   controllers: [ReferenceValueTypesController, AdminReferenceValueTypesController],
   providers: [ReferenceValueTypesService, ReferenceValueTypesRepository],
-  exports: [ReferenceValueTypesRepository],
+  exports: [ReferenceValueTypesService],
 })
 export class AdminReferenceValueTypesModule {}

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
   isStillReferenced,
+  mapUniqueViolations,
   NotFoundError,
-  isUniqueViolation,
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
@@ -15,6 +14,10 @@ import type {
 } from './dto/reference-value-type.dto';
 import { ReferenceValueType } from './reference-value-type.entity';
 import { ReferenceValueTypesRepository } from './reference-value-types.repository';
+import {
+  referenceValueTypeConflicts,
+  referenceValueTypeKeyTaken,
+} from './reference-value-types.constraints';
 
 @Injectable()
 export class ReferenceValueTypesService {
@@ -37,21 +40,18 @@ export class ReferenceValueTypesService {
 
   async create(input: CreateReferenceValueTypeRequest): Promise<ReferenceValueTypeResponse> {
     assertRange(input.min_value, input.max_value);
-    if (await this.types.findByKey(input.key)) throw keyTaken(input.key);
-    try {
-      const row = await this.types.insert({
+    if (await this.types.findByKey(input.key)) throw referenceValueTypeKeyTaken(input.key);
+    const row = await mapUniqueViolations(referenceValueTypeConflicts(input.key), () =>
+      this.types.insert({
         key: input.key,
         name: input.name,
         unit: input.unit,
         minValue: input.min_value,
         maxValue: input.max_value,
         isActive: input.is_active ?? true,
-      });
-      return toReferenceValueTypeResponse(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw keyTaken(input.key);
-      throw err;
-    }
+      }),
+    );
+    return toReferenceValueTypeResponse(row);
   }
 
   /** Narrowing the range leaves stored values as they are; it applies to new writes. */
@@ -82,6 +82,11 @@ export class ReferenceValueTypesService {
     }
   }
 
+  /** The type with this key, active or not; null when there is none (for other modules). */
+  findByKey(key: string): Promise<ReferenceValueType | null> {
+    return this.types.findByKey(key);
+  }
+
   private async findOrFail(key: string): Promise<ReferenceValueType> {
     const type = await this.types.findByKey(key);
     if (!type) throw new NotFoundError('Reference value type', key);
@@ -95,10 +100,6 @@ function assertRange(min: number, max: number): void {
       { path: 'max_value', message: 'max_value must be greater than min_value' },
     ]);
   }
-}
-
-function keyTaken(key: string): ConflictError {
-  return new ConflictError(`A reference value type with key ${key} already exists.`);
 }
 
 function inUse(key: string): ResourceInUseError {

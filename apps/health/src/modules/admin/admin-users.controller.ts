@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -17,7 +6,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import { UserResponse } from '../profiles/user.response';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -44,7 +33,7 @@ export class AdminUsersController {
   @Get(':id')
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiNotFoundResponse()
-  get(@Param('id', ParseUUIDPipe) id: string): Promise<AdminUserDetailResponse> {
+  get(@UuidParam() id: string): Promise<AdminUserDetailResponse> {
     return this.admin.get(id);
   }
 
@@ -53,7 +42,7 @@ export class AdminUsersController {
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot demote themselves' })
   setRole(
     @CurrentUser() actor: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: SetRoleRequest,
   ): Promise<UserResponse> {
     return this.admin.setRole(actor, id, body.role);
@@ -63,29 +52,20 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot deactivate themselves' })
-  deactivate(
-    @CurrentUser() actor: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<UserResponse> {
+  deactivate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, false);
   }
 
   @Post(':id/activate')
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
-  activate(
-    @CurrentUser() actor: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<UserResponse> {
+  activate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, true);
   }
 
   @Put(':id/tier')
   @ApiOkResponse({ type: AdminUserDetailResponse })
-  setTier(
-    @Param('id', ParseUUIDPipe) id: string,
-    @Body() body: SetTierRequest,
-  ): Promise<AdminUserDetailResponse> {
+  setTier(@UuidParam() id: string, @Body() body: SetTierRequest): Promise<AdminUserDetailResponse> {
     return this.admin.setTier(id, body.tier);
   }
 
@@ -93,7 +73,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_FEATURE' })
   setFeature(
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam() id: string,
     @Param('feature') feature: string,
     @Body() body: SetFeatureOverrideRequest,
   ): Promise<AdminUserDetailResponse> {
@@ -104,7 +84,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiNotFoundResponse({ description: 'no override for this feature' })
   clearFeature(
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam() id: string,
     @Param('feature') feature: string,
   ): Promise<AdminUserDetailResponse> {
     return this.admin.clearFeature(id, feature);

@@ -3,7 +3,7 @@ import { AuthTokensService, AuthUser, ConflictError, NotFoundError } from '@spor
 import { FeaturesService } from '../membership/features.service';
 import type { User, UserRole, UserTier } from '../profiles/user.entity';
 import { toUserResponse, UserResponse } from '../profiles/user.response';
-import { UsersRepository } from '../profiles/users.repository';
+import { UsersService } from '../profiles/users.service';
 import type {
   AdminUserDetailResponse,
   AdminUserListResponse,
@@ -14,7 +14,7 @@ import type {
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly features: FeaturesService,
     private readonly tokens: AuthTokensService,
   ) {}

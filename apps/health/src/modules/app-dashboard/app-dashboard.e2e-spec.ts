@@ -263,6 +263,53 @@ describe('app_dashboard (HTTP)', () => {
     });
   });
 
+  describe('chart data follows the widget gating (issue 16.13)', () => {
+    const override = (key: string, features: string[]) =>
+      t.http
+        .put(`/api/admin/dashboard/widgets/${key}/features`)
+        .set('Authorization', admin.auth)
+        .send({ features });
+    const clear = (key: string) =>
+      t.http
+        .delete(`/api/admin/dashboard/widgets/${key}/features`)
+        .set('Authorization', admin.auth);
+    const chart = (u: TestUser, code: string) =>
+      t.http.get(`/api/charts/${code}`).set('Authorization', u.auth);
+
+    it('refuses a chart whose widget an admin override closed, with the missing features', async () => {
+      expect((await chart(fay, 'E1')).status).toBe(200);
+      await override('chart.e1', ['charts.basic', 'export']);
+      const closed = await chart(fay, 'E1');
+      expect([closed.status, closed.body.code, closed.body.missing_features]).toEqual([
+        403,
+        'FEATURE_REQUIRED',
+        ['export'],
+      ]);
+      await clear('chart.e1');
+      expect((await chart(fay, 'E1')).status).toBe(200);
+    });
+
+    it('serves a chart whose widget an admin override opened to the free tier', async () => {
+      expect((await chart(fay, 'A2')).status).toBe(403);
+      await override('chart.a2', []);
+      expect((await chart(fay, 'A2')).status).toBe(200);
+      await clear('chart.a2');
+      expect((await chart(fay, 'A2')).status).toBe(403);
+    });
+
+    it('serves a chart shown by several widgets when any one of them is available', async () => {
+      // C2 is shown by chart.c2 (charts.advanced) and combo.body_progress (+ photos).
+      await override('chart.c2', ['charts.advanced', 'workflow.run']);
+      expect((await chart(pia, 'C2')).status).toBe(403); // neither workflow.run nor photos
+      expect((await chart(ole, 'C2')).status).toBe(200); // through the combo widget
+      await override('combo.body_progress', ['charts.advanced']);
+      expect((await chart(pia, 'C2')).status).toBe(200);
+      await clear('combo.body_progress');
+      await clear('chart.c2');
+      expect((await chart(pia, 'C2')).status).toBe(200);
+    });
+  });
+
   describe('product dashboard default (system_config)', () => {
     it('reads and writes the default, validated against the catalog', async () => {
       const got = await t.http.get('/api/admin/dashboard/default').set('Authorization', admin.auth);

@@ -36,6 +36,14 @@ export class AppDashboardRepository {
     );
   }
 
+  /** Catalog and override features of every widget that shows chart `code`. */
+  widgetsShowingChart(code: string): Promise<Pick<WidgetRow, 'features' | 'override_features'>[]> {
+    return this.db.query(
+      `SELECT features, override_features FROM widget_catalog WHERE chart_code = $1 ORDER BY position`,
+      [code],
+    );
+  }
+
   async setOverride(key: string, features: string[], adminId: string): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE widget_catalog

@@ -11,14 +11,7 @@ import type {
   UserWidgetResponse,
   WidgetResponse,
 } from './dto/app-dashboard.dto';
-
-/** The override, when set, replaces the catalog assignment (health-service.md, widget_catalog). */
-export const effectiveFeatures = (w: Pick<WidgetRow, 'features' | 'override_features'>): string[] =>
-  w.override_features ?? w.features;
-
-/** AND rule: the features of `required` the user lacks (empty = available). */
-export const missingFeatures = (required: readonly string[], have: ReadonlySet<string>): string[] =>
-  required.filter((f) => !have.has(f));
+import { effectiveFeatures, missingFeatures } from './widget-features';
 
 const toWidget = (w: WidgetRow): WidgetResponse => ({
   key: w.key,

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '@sports/common';
+import { ApiLoginRefusals, Public } from '@sports/common';
 import { AuthService } from './auth.service';
 import {
   AuthResponse,
@@ -26,8 +26,9 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: AuthResponse })
-  login(@Body() body: LoginRequest): Promise<AuthResponse> {
-    return this.auth.login(body);
+  @ApiLoginRefusals('Email or password is wrong, or the account is deactivated')
+  login(@Body() body: LoginRequest, @Ip() address: string): Promise<AuthResponse> {
+    return this.auth.login(body, address);
   }
 
   @Post('refresh')

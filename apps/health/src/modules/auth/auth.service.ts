@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthTokensService,
-  ConflictError,
+  LoginProtection,
+  mapUniqueViolations,
   PasswordHasher,
   registerAccount,
   SERVICE_CONFIG,
@@ -11,6 +12,7 @@ import {
 import { DataSource } from 'typeorm';
 import type { HealthConfig } from '../../config';
 import { toUserResponse } from '../profiles/user.response';
+import { emailTaken, USER_CONFLICTS } from '../profiles/users.constraints';
 import { UsersRepository } from '../profiles/users.repository';
 import type { AuthResponse, LoginRequest, RegisterRequest } from './dto/auth.dto';
 
@@ -21,38 +23,48 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AuthTokensService,
+    private readonly loginProtection: LoginProtection,
     @Inject(SERVICE_CONFIG) private readonly config: HealthConfig,
   ) {}
 
   async register(input: RegisterRequest): Promise<AuthResponse> {
     const email = input.email.toLowerCase();
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await registerAccount(
-      this.dataSource,
-      {
-        email,
-        bootstrapEmails: this.config.ADMIN_BOOTSTRAP_EMAILS,
-        countAccounts: (m) => this.users.count(m),
-      },
-      async ({ manager, becomesAdmin }) => {
-        if (await this.users.emailTaken(email, manager)) {
-          throw new ConflictError('An account with this email already exists.', 'EMAIL_TAKEN');
-        }
-        return this.users.insert(manager, {
+    // Sign-ups are serialised by registerAccount; the constraint stays the last word.
+    const user = await mapUniqueViolations(USER_CONFLICTS, () =>
+      registerAccount(
+        this.dataSource,
+        {
           email,
-          passwordHash,
-          displayName: input.display_name ?? null,
-          role: becomesAdmin ? 'admin' : 'user',
-        });
-      },
+          bootstrapEmails: this.config.ADMIN_BOOTSTRAP_EMAILS,
+          countAccounts: (m) => this.users.count(m),
+        },
+        async ({ manager, becomesAdmin }) => {
+          if (await this.users.emailTaken(email, manager)) throw emailTaken();
+          return this.users.insert(manager, {
+            email,
+            passwordHash,
+            displayName: input.display_name ?? null,
+            role: becomesAdmin ? 'admin' : 'user',
+          });
+        },
+      ),
     );
     return this.signedIn(user.id);
   }
 
-  async login(input: LoginRequest): Promise<AuthResponse> {
-    const user = await this.users.findByEmailWithSecret(input.email);
-    const valid = await this.hasher.verifyOrFail(user?.passwordHash, input.password);
-    if (!user || !valid || !user.isActive) {
+  /**
+   * Email + password sign-in under the shared login protection: per client address and per
+   * account, reserved before the password is checked (429 RATE_LIMITED with Retry-After, the
+   * password not looked at, while locked); a wrong password counts a failure.
+   */
+  async login(input: LoginRequest, address: string | undefined): Promise<AuthResponse> {
+    const user = await this.loginProtection.attempt({ address, account: input.email }, async () => {
+      const found = await this.users.findByEmailWithSecret(input.email);
+      const valid = await this.hasher.verifyOrFail(found?.passwordHash, input.password);
+      return found && valid && found.isActive ? found : null;
+    });
+    if (!user) {
       throw new UnauthenticatedError('Email or password is wrong.', {
         hint: 'Check both and try again.',
       });

@@ -4,8 +4,6 @@ import { Repository } from 'typeorm';
 import { CaliperEntry } from './caliper-entry.entity';
 import type { CaliperFormula } from './caliper-formulas';
 
-export const CALIPER_DAY_FORMULA_UNIQUE = 'caliper_entries_user_date_formula_key';
-
 export interface CaliperFilter {
   from?: string;
   to?: string;

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ConflictError,
-  NotFoundError,
-  UnprocessableError,
-  isUniqueViolation,
-} from '@sports/common';
+import { mapUniqueViolations, NotFoundError, UnprocessableError } from '@sports/common';
 import { ageOn } from '../../tracking/calendar-date';
-import { UsersRepository } from '../profiles/users.repository';
+import { UsersService } from '../profiles/users.service';
 import { CaliperEntry } from './caliper-entry.entity';
 import { CaliperFormula, estimateBodyFat, SKINFOLD_SITES, Skinfolds } from './caliper-formulas';
-import { CALIPER_DAY_FORMULA_UNIQUE, CaliperRepository } from './caliper.repository';
+import { caliperConflicts } from './caliper.constraints';
+import { CaliperRepository } from './caliper.repository';
 import {
   CaliperListResponse,
   CaliperQuery,
@@ -35,7 +31,7 @@ export interface CaliperResult {
 export class CaliperService {
   constructor(
     private readonly entries: CaliperRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
   ) {}
 
   async create(userId: string, input: CreateCaliperRequest): Promise<CaliperResponse> {
@@ -154,25 +150,15 @@ export class CaliperService {
     return entry;
   }
 
-  private async writeOnce(
+  /** Runs a write; the per-day-and-formula unique constraint answers 409 naming the existing entry. */
+  private writeOnce(
     userId: string,
     date: string,
     formula: CaliperFormula,
     write: () => Promise<CaliperEntry>,
   ): Promise<CaliperEntry> {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isUniqueViolation(error, CALIPER_DAY_FORMULA_UNIQUE)) throw error;
-      const existing = await this.entries.findOnDay(userId, date, formula);
-      throw new ConflictError(
-        `A ${formula} measurement for ${date} already exists.`,
-        'CALIPER_EXISTS_FOR_DAY',
-        {
-          hint: 'Update the existing entry with PUT /api/caliper/{id}.',
-          extensions: { existing_id: existing?.id ?? null },
-        },
-      );
-    }
+    const existingId = async () =>
+      (await this.entries.findOnDay(userId, date, formula))?.id ?? null;
+    return mapUniqueViolations(caliperConflicts(date, formula, existingId), write);
   }
 }

@@ -1,4 +1,4 @@
-/** The 20 charts of charts.md: code, title, units, the features they need, the data they read. */
+/** The 20 charts of ../shared/spec/charts.md: code, title, units, the features they need, the data they read. */
 
 export const CHART_CODES = [
   'E1',
@@ -47,7 +47,7 @@ const def = (
   code,
   title,
   units,
-  // charts.md rule 4: charts.basic for E1, A1, C1, R3; charts.advanced for the rest.
+  // ../shared/spec/charts.md rule 4: charts.basic for E1, A1, C1, R3; charts.advanced for the rest.
   features: ['E1', 'A1', 'C1', 'R3'].includes(code) ? [BASIC] : [ADVANCED],
   sources,
 });

@@ -1,10 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, ValidationFailedError } from '@sports/common';
 import { ChartSeriesService } from '../data-layer/chart-series.service';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import type { ActivityDay, WeightPoint } from '../data-layer/data-layer.types';
 import { assertRange, shiftDate, utcToday } from '../data-layer/series-values';
-import { FeaturesService } from '../membership/features.service';
 import { ageOn } from '../../tracking/calendar-date';
 import { ChartCode, chartByCode, CHARTS } from './chart-catalog';
 import {
@@ -39,6 +38,7 @@ import {
 import { isoWeekStart } from './compute/series-math';
 import { computeWeightTrend, DatedValue, TREND_WARMUP_DAYS } from './compute/weight-trend';
 import type { ChartCatalogResponse, ChartQuery, ChartResponse } from './dto/chart.dto';
+import { CHART_ACCESS, type ChartAccess } from './chart-access';
 
 /** Default window: the last 90 days ending today (UTC). */
 export const DEFAULT_DAYS = 90;
@@ -61,7 +61,7 @@ export class ChartsService {
   constructor(
     private readonly data: DataLayerService,
     private readonly extra: ChartSeriesService,
-    private readonly features: FeaturesService,
+    @Inject(CHART_ACCESS) private readonly access: ChartAccess,
   ) {}
 
   catalog(): ChartCatalogResponse {
@@ -77,7 +77,7 @@ export class ChartsService {
   async chart(userId: string, code: string, query: ChartQuery): Promise<ChartResponse> {
     const def = chartByCode(code);
     if (!def) throw new NotFoundError('Chart', code);
-    await this.features.require(userId, def.features);
+    await this.access.requireChart(userId, def.code, def.features);
     const { from, to } = resolveRange(query);
     const c = await this.compute[def.code](userId, from, to);
     return {

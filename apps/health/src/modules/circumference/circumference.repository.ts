@@ -3,8 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CircumferenceEntry, CircumferenceSite } from './circumference-entry.entity';
 
-export const CIRCUMFERENCE_DAY_SITE_UNIQUE = 'circumference_entries_user_date_site_key';
-
 export interface CircumferenceFilter {
   from?: string;
   to?: string;

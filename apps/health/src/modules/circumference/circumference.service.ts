@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, isUniqueViolation } from '@sports/common';
+import { mapUniqueViolations, NotFoundError } from '@sports/common';
 import { CircumferenceEntry } from './circumference-entry.entity';
-import { CIRCUMFERENCE_DAY_SITE_UNIQUE, CircumferenceRepository } from './circumference.repository';
+import { circumferenceConflicts } from './circumference.constraints';
+import { CircumferenceRepository } from './circumference.repository';
 import {
   CircumferenceListResponse,
   CircumferenceQuery,
@@ -71,25 +72,14 @@ export class CircumferenceService {
     return entry;
   }
 
-  private async writeOnce(
+  /** Runs a write; the per-day-and-site unique constraint answers 409 naming the existing entry. */
+  private writeOnce(
     userId: string,
     date: string,
     site: CircumferenceEntry['site'],
     write: () => Promise<CircumferenceEntry>,
   ): Promise<CircumferenceEntry> {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isUniqueViolation(error, CIRCUMFERENCE_DAY_SITE_UNIQUE)) throw error;
-      const existing = await this.entries.findOnDay(userId, date, site);
-      throw new ConflictError(
-        `A ${site} measurement for ${date} already exists.`,
-        'CIRCUMFERENCE_EXISTS_FOR_DAY',
-        {
-          hint: 'Update the existing entry with PUT /api/circumference/{id}.',
-          extensions: { existing_id: existing?.id ?? null },
-        },
-      );
-    }
+    const existingId = async () => (await this.entries.findOnDay(userId, date, site))?.id ?? null;
+    return mapUniqueViolations(circumferenceConflicts(date, site, existingId), write);
   }
 }

@@ -15,18 +15,26 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
+  ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiResponse,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
 import {
   AnalyzeResponse,
   CopyMappingRequest,
   CsvAnalyzeRequest,
+  CsvImportQuery,
   CsvImportRequest,
   CsvImportUploadSchema,
   CsvLimitsResponse,
@@ -37,6 +45,7 @@ import {
   ImportLogResponse,
   MappingListQuery,
   MappingListResponse,
+  MappingRequest,
   MappingResponse,
   UpdateMappingRequest,
 } from './dto/csv-import.dto';
@@ -44,6 +53,9 @@ import { CsvAnalyzeService } from './csv-analyze.service';
 import { CsvImportService, UploadedCsv } from './csv-import.service';
 import { CsvMappingsService } from './csv-mappings.service';
 import { CsvImportFeatureGuard, CsvUploadCleanupInterceptor } from './csv-upload';
+
+const TEMPLATE_INVALID =
+  'CSV_TEMPLATE_INVALID: `warnings` lists every problem (unknown field, unit mismatch, date format, name taken, ...); nothing is saved';
 
 @ApiTags('csv-import')
 @Controller('csv')
@@ -79,8 +91,19 @@ export class CsvImportController {
     return this.mappings.list(user.id, query.module);
   }
 
+  @Post('mappings')
+  @UseGuards(CsvImportFeatureGuard)
+  @ApiCreatedResponse({ type: MappingResponse, description: 'A mapping of your own' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
+  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
+  @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  create(@CurrentUser() user: AuthUser, @Body() body: MappingRequest): Promise<MappingResponse> {
+    return this.mappings.createOwn(user.id, body);
+  }
+
   @Get('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
+  @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   get(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,
@@ -89,7 +112,10 @@ export class CsvImportController {
   }
 
   @Put('mappings/:id')
-  @ApiOkResponse({ type: MappingResponse, description: '422 CSV_TEMPLATE_INVALID with warnings' })
+  @ApiOkResponse({ type: MappingResponse })
+  @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE: copy the template and edit the copy' })
+  @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
   update(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,
@@ -101,13 +127,22 @@ export class CsvImportController {
   @Delete('mappings/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE' })
+  @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
     return this.mappings.deleteOwn(user.id, id);
   }
 
   @Post('copy')
   @UseGuards(CsvImportFeatureGuard)
-  @ApiCreatedResponse({ type: MappingResponse })
+  @ApiCreatedResponse({
+    type: MappingResponse,
+    description:
+      'Named "<name> (copy)" unless a name is sent; its description says what it was copied from',
+  })
+  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
+  @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiConflictResponse({ description: 'CSV_MAPPING_NAME_TAKEN' })
   copy(@CurrentUser() user: AuthUser, @Body() body: CopyMappingRequest): Promise<MappingResponse> {
     return this.mappings.copy(user.id, body.mapping_id, body.name);
   }
@@ -119,6 +154,10 @@ export class CsvImportController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: CsvUploadSchema })
   @ApiOkResponse({ type: AnalyzeResponse })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: no file' })
+  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
+  @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: over max_file_bytes' })
+  @ApiUnprocessableEntityResponse({ description: 'CSV_NOT_TEXT, CSV_EMPTY_FILE' })
   analyze(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
@@ -136,14 +175,33 @@ export class CsvImportController {
   @ApiOkResponse({
     type: ImportLogResponse,
     description:
-      '422 CSV_ROWS_INVALID (row_errors), CSV_TOO_MANY_ROWS, CSV_EMPTY_FILE, ...; 413 over max_file_bytes; 501 for activity',
+      'The import (or, with dry_run, what it would do: same counts, warnings and errors, nothing written)',
   })
+  @ApiBadRequestResponse({
+    description:
+      'VALIDATION_FAILED: no file, a bad option, or an option given differently in query and form',
+  })
+  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
+  @ApiNotFoundResponse({ description: 'The mapping is not a system template and not yours' })
+  @ApiConflictResponse({
+    description:
+      'CSV_MAPPED_COLUMN_MISSING: a mapped optional column is missing and values of it are stored for days of the file (send on_missing_column)',
+  })
+  @ApiPayloadTooLargeResponse({
+    description: 'PAYLOAD_TOO_LARGE: over max_file_bytes (not logged as an import)',
+  })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'CSV_ROWS_INVALID (row_errors: CSV_INVALID_DATE, CSV_DATE_TOO_EARLY, CSV_DATE_IN_FUTURE, CSV_INVALID_TIME, CSV_INVALID_NUMBER, CSV_OUT_OF_RANGE, CSV_UNIT_MISMATCH, CSV_REQUIRED, CSV_MISSING_VALUE, CSV_DUPLICATE_DAY, CSV_EXTRA_COLUMN, CSV_QUOTES, CSV_TEXT_TOO_LONG, CSV_SYSTOLIC_NOT_ABOVE_DIASTOLIC, NUTRITION_DAY_TOTAL_EXISTS, CSV_STORAGE_REFUSED), CSV_ENCODING_MISMATCH, CSV_UNIT_MISMATCH, CSV_MISSING_COLUMNS, CSV_DUPLICATE_HEADERS, CSV_TOO_MANY_ROWS, CSV_EMPTY_FILE, CSV_NO_DATA_ROWS, CSV_NOT_TEXT, CSV_MAPPING_INVALID; a dry run answers the same',
+  })
+  @ApiResponse({ status: 501, description: 'NOT_IMPLEMENTED: activity mappings' })
   import(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
+    @Query() query: CsvImportQuery,
     @Body() body: CsvImportRequest,
   ): Promise<ImportLogResponse> {
-    return this.imports.import(user.id, file, body);
+    return this.imports.import(user.id, file, query, body);
   }
 
   @Get('imports')
@@ -157,6 +215,7 @@ export class CsvImportController {
 
   @Get('imports/:id')
   @ApiOkResponse({ type: ImportLogResponse })
+  @ApiNotFoundResponse({ description: 'Not an import of yours' })
   log(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,

@@ -8,8 +8,9 @@ import { CsvImportRepository } from './csv-import.repository';
 import { CsvImportService } from './csv-import.service';
 import { CsvMappingsService } from './csv-mappings.service';
 import { CsvImportFeatureGuard, CsvUploadCleanupInterceptor, CsvUploadStorage } from './csv-upload';
+import { CsvUploadSweepService } from './csv-upload-sweep.service';
 
-/** The services the upload storage needs too (file size limit, log of refused uploads). */
+/** The services the upload storage needs too (the file size limit). */
 @Module({
   providers: [CsvImportRepository, CsvMappingsService, CsvImportService],
   exports: [CsvImportRepository, CsvMappingsService, CsvImportService],
@@ -18,7 +19,8 @@ export class CsvImportCoreModule {}
 
 /**
  * Module `csv_import`: CSV files imported by stored field mappings into weight, nutrition
- * (summed per day) and blood pressure; mappings, limits and the import log.
+ * (summed per day) and blood pressure; mappings, limits and the import log. Temporary uploads
+ * left by a killed process are swept.
  */
 @FeatureModule({
   name: 'csv_import',
@@ -28,23 +30,20 @@ export class CsvImportCoreModule {}
     CsvImportCoreModule,
     MulterModule.registerAsync({
       imports: [CsvImportCoreModule],
-      inject: [CsvMappingsService, CsvImportService],
-      useFactory: (mappings: CsvMappingsService, imports: CsvImportService) => ({
-        storage: new CsvUploadStorage(
-          async () => (await mappings.limits()).max_file_bytes,
-          async (req, name, bytes, limit) => {
-            if (req.user) {
-              const body = req.body as { mapping_id?: string } | undefined;
-              await imports.logRefusedUpload(req.user.id, name, bytes, limit, body?.mapping_id);
-            }
-          },
-        ),
+      inject: [CsvMappingsService],
+      useFactory: (mappings: CsvMappingsService) => ({
+        storage: new CsvUploadStorage(async () => (await mappings.limits()).max_file_bytes),
         limits: { files: 1, fields: 10, fieldSize: 10000, parts: 12 },
       }),
     }),
   ],
   controllers: [CsvImportController],
-  providers: [CsvAnalyzeService, CsvImportFeatureGuard, CsvUploadCleanupInterceptor],
+  providers: [
+    CsvAnalyzeService,
+    CsvImportFeatureGuard,
+    CsvUploadCleanupInterceptor,
+    CsvUploadSweepService,
+  ],
   exports: [CsvImportCoreModule],
 })
 export class CsvImportModule {}

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@sports/common';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
@@ -36,7 +37,11 @@ export interface MappingRow {
   date_format: string;
   encoding: 'auto' | 'utf-8' | 'windows-1252';
   has_header: boolean;
+  skip_lines: number;
   columns: Record<string, string>;
+  units: Record<string, string>;
+  exclude_rows: { column: string; values: string[] }[];
+  date_heading_rows: boolean;
   header_fingerprint: string;
   created_at: Date;
   updated_at: Date;
@@ -68,6 +73,13 @@ export interface ImportLogValues {
   failure_code: string | null;
   failure_detail: string | null;
   duration_ms: number;
+  options: Record<string, unknown>;
+  warnings: string[];
+  missing_columns: unknown[];
+  replaced_day_totals: number;
+  merged_rows: number;
+  rows_without_values: number;
+  excluded_rows: number;
 }
 
 export interface ImportLogRow extends ImportLogValues {
@@ -75,11 +87,23 @@ export interface ImportLogRow extends ImportLogValues {
   created_at: Date;
 }
 
+/**
+ * What a write does with a stored optional value: `merge` takes the file's value and keeps the
+ * stored one where the file has none, `keep` leaves it (the file has no such column), `clear`
+ * empties it (on_missing_column=clear).
+ */
+export type FieldMode = 'merge' | 'keep' | 'clear';
+
 export interface WeightWrite {
   date: string;
   weight_kg: number;
   body_fat_pct: number | null;
   note: string | null;
+}
+
+export interface WeightModes {
+  body_fat_pct: FieldMode;
+  note: FieldMode;
 }
 
 export interface NutritionWrite {
@@ -91,11 +115,28 @@ export interface NutritionWrite {
   fibre_g: number | null;
 }
 
+export type NutritionModes = Record<
+  'protein_g' | 'carbohydrate_g' | 'fat_g' | 'fibre_g',
+  FieldMode
+>;
+
 export interface BloodPressureWrite {
   date: string;
+  /** Local wall time `YYYY-MM-DD HH:mm:ss`, or ISO with its offset; null without a time. */
+  at: string | null;
   systolic: number;
   diastolic: number;
+  pulse: number | null;
 }
+
+export interface BloodPressureModes {
+  time: FieldMode;
+  pulse: FieldMode;
+}
+
+/** A stored optional value under `mode` and the file's value `excluded`, as SQL. */
+const merged = (mode: string, stored: string, excluded: string) =>
+  `CASE ${mode} WHEN 'clear' THEN NULL WHEN 'keep' THEN ${stored} ELSE COALESCE(${excluded}, ${stored}) END`;
 
 /** Records inserted and records changed by one statement; the rest of the batch was unchanged. */
 export interface WriteOutcome {
@@ -128,11 +169,13 @@ const COPY_ESCAPES: Record<string, string> = {
 };
 
 const MAPPING_COLUMNS = `id, name, description, module, is_system, owner_id, copied_from_id, delimiter,
-  decimal_separator, date_format, encoding, has_header, columns, header_fingerprint, created_at, updated_at`;
+  decimal_separator, date_format, encoding, has_header, skip_lines, columns, units, exclude_rows,
+  date_heading_rows, header_fingerprint, created_at, updated_at`;
 
 const LOG_COLUMNS = `id, user_id, mapping_id, mapping_name, module, file_name, file_bytes::float8 AS file_bytes,
   encoding, dry_run, skip_invalid_rows, status, rows_total, created, updated, unchanged, skipped,
-  error_count, errors, failure_code, failure_detail, duration_ms, created_at`;
+  error_count, errors, failure_code, failure_detail, duration_ms, options, warnings, missing_columns,
+  replaced_day_totals, merged_rows, rows_without_values, excluded_rows, created_at`;
 
 /** The only place with queries on system_config (CSV limits), csv_field_mappings, csv_import_log and the CSV writes. */
 @Injectable()
@@ -200,8 +243,10 @@ export class CsvImportRepository {
   ): Promise<MappingRow> {
     const rows: MappingRow[] = await this.db.query(
       `INSERT INTO csv_field_mappings (name, description, module, is_system, owner_id, copied_from_id,
-         delimiter, decimal_separator, date_format, encoding, has_header, columns, header_fingerprint)
-       VALUES ($1, $2, $3, $4::uuid IS NULL, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)
+         delimiter, decimal_separator, date_format, encoding, has_header, columns, header_fingerprint,
+         skip_lines, units, exclude_rows, date_heading_rows)
+       VALUES ($1, $2, $3, $4::uuid IS NULL, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13,
+         $14::jsonb, $15::jsonb, $16)
        RETURNING ${MAPPING_COLUMNS}`,
       [
         values.name,
@@ -216,6 +261,10 @@ export class CsvImportRepository {
         values.has_header,
         JSON.stringify(values.columns),
         values.header_fingerprint,
+        values.skip_lines,
+        JSON.stringify(values.units),
+        JSON.stringify(values.exclude_rows),
+        values.date_heading_rows,
       ],
     );
     return rows[0];
@@ -225,7 +274,8 @@ export class CsvImportRepository {
     const [rows] = (await this.db.query(
       `UPDATE csv_field_mappings SET name = $2, description = $3, module = $4, delimiter = $5,
          decimal_separator = $6, date_format = $7, encoding = $8, has_header = $9,
-         columns = $10::jsonb, header_fingerprint = $11, updated_at = now()
+         columns = $10::jsonb, header_fingerprint = $11, skip_lines = $12, units = $13::jsonb,
+         exclude_rows = $14::jsonb, date_heading_rows = $15, updated_at = now()
        WHERE id = $1 RETURNING ${MAPPING_COLUMNS}`,
       [
         id,
@@ -239,6 +289,10 @@ export class CsvImportRepository {
         values.has_header,
         JSON.stringify(values.columns),
         values.header_fingerprint,
+        values.skip_lines,
+        JSON.stringify(values.units),
+        JSON.stringify(values.exclude_rows),
+        values.date_heading_rows,
       ],
     )) as [MappingRow[], number];
     return rows[0];
@@ -254,9 +308,11 @@ export class CsvImportRepository {
     const rows: ImportLogRow[] = await this.db.query(
       `INSERT INTO csv_import_log (user_id, mapping_id, mapping_name, module, file_name, file_bytes,
          encoding, dry_run, skip_invalid_rows, status, rows_total, created, updated, unchanged,
-         skipped, error_count, errors, failure_code, failure_detail, duration_ms)
+         skipped, error_count, errors, failure_code, failure_detail, duration_ms, options, warnings,
+         missing_columns, replaced_day_totals, merged_rows, rows_without_values, excluded_rows)
        VALUES ($1, (SELECT id FROM csv_field_mappings WHERE id = $2), $3, $4, $5, $6, $7, $8, $9,
-         $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20)
+         $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20, $21::jsonb, $22::jsonb,
+         $23::jsonb, $24, $25, $26, $27)
        RETURNING ${LOG_COLUMNS}`,
       [
         v.user_id,
@@ -279,6 +335,13 @@ export class CsvImportRepository {
         v.failure_code,
         v.failure_detail,
         v.duration_ms,
+        JSON.stringify(v.options),
+        JSON.stringify(v.warnings),
+        JSON.stringify(v.missing_columns),
+        v.replaced_day_totals,
+        v.merged_rows,
+        v.rows_without_values,
+        v.excluded_rows,
       ],
     );
     return rows[0];
@@ -324,7 +387,9 @@ export class CsvImportRepository {
       else await runner.rollbackTransaction();
       return result;
     } catch (error) {
-      await runner.rollbackTransaction();
+      // A broken connection has ended the transaction already; its rollback error would hide
+      // the cause (a database outage must stay recognisable as one, to answer 503).
+      await runner.rollbackTransaction().catch(() => undefined);
       throw error;
     } finally {
       await runner.release();
@@ -342,6 +407,7 @@ export class CsvImportRepository {
       await m.query('RELEASE SAVEPOINT csv_write');
       return result;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       await m.query('ROLLBACK TO SAVEPOINT csv_write');
       await m.query('RELEASE SAVEPOINT csv_write');
       throw error;
@@ -351,23 +417,47 @@ export class CsvImportRepository {
   async bloodPressureRanges(): Promise<Record<string, { min: number; max: number }>> {
     const rows: { key: string; min: number; max: number }[] = await this.db.query(
       `SELECT key, min_value::float8 AS min, max_value::float8 AS max FROM reference_value_types
-        WHERE key IN ('bp_systolic', 'bp_diastolic')`,
+        WHERE key IN ('bp_systolic', 'bp_diastolic', 'bp_pulse')`,
     );
     return Object.fromEntries(rows.map((r) => [r.key, { min: r.min, max: r.max }]));
   }
 
   /**
+   * How many of `dates` have a stored value for each of `fields` (the optional values a file
+   * without their column would otherwise leave alone or clear).
+   */
+  async storedValues(
+    m: EntityManager,
+    module: CsvModule,
+    userId: string,
+    dates: string[],
+    fields: string[],
+  ): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const field of fields) {
+      const sql = STORED_VALUE_COUNTS[module]?.[field];
+      if (!sql) {
+        counts[field] = 0;
+        continue;
+      }
+      const [{ n }] = (await m.query(sql, [userId, dates])) as { n: number }[];
+      counts[field] = n;
+    }
+    return counts;
+  }
+
+  /**
    * One weight per day: inserts new days, updates days whose values differ (and marks them
-   * csv), leaves equal days alone. Unmapped optional columns keep their stored value.
+   * csv), leaves equal days alone. Optional values follow their `modes`.
    */
   async upsertWeights(
     m: EntityManager,
     userId: string,
     rows: WeightWrite[],
-    mapped: { body_fat_pct: boolean; note: boolean },
+    modes: WeightModes,
   ): Promise<WriteOutcome> {
     if (rows.length < COPY_MIN_ROWS || !m.queryRunner) {
-      return this.upsertWeightRows(m, userId, rows, mapped);
+      return this.upsertWeightRows(m, userId, rows, modes);
     }
     // A first import of these days (the user has no weight in the batch's date range) copies
     // the rows in, which is much cheaper per row than an INSERT; otherwise the batch is upserted.
@@ -384,7 +474,7 @@ export class CsvImportRepository {
          WHERE user_id = $1 AND date BETWEEN $2::date AND $3::date) AS taken`,
       [userId, first, last],
     )) as { taken: boolean }[];
-    if (taken) return this.upsertWeightRows(m, userId, rows, mapped);
+    if (taken) return this.upsertWeightRows(m, userId, rows, modes);
     const user = copyText(userId);
     let text = '';
     for (const r of rows) {
@@ -408,21 +498,18 @@ export class CsvImportRepository {
     m: EntityManager,
     userId: string,
     rows: WeightWrite[],
-    mapped: { body_fat_pct: boolean; note: boolean },
+    modes: WeightModes,
   ): Promise<WriteOutcome> {
+    const bf = merged('$6::text', 'w.body_fat_pct', 'EXCLUDED.body_fat_pct');
+    const note = merged('$7::text', 'w.note', 'EXCLUDED.note');
     const [result]: WriteOutcome[] = await m.query(
       `WITH written AS (INSERT INTO weight_entries AS w (user_id, date, weight_kg, body_fat_pct, note, source)
        SELECT $1, d, kg, bf, n, 'csv'
          FROM unnest($2::date[], $3::numeric[], $4::numeric[], $5::text[]) AS t(d, kg, bf, n)
        ON CONFLICT (user_id, date) DO UPDATE SET
-         weight_kg = EXCLUDED.weight_kg,
-         body_fat_pct = CASE WHEN $6 THEN EXCLUDED.body_fat_pct ELSE w.body_fat_pct END,
-         note = CASE WHEN $7 THEN EXCLUDED.note ELSE w.note END,
+         weight_kg = EXCLUDED.weight_kg, body_fat_pct = ${bf}, note = ${note},
          source = 'csv', updated_at = now()
-       WHERE (w.weight_kg, w.body_fat_pct, w.note) IS DISTINCT FROM (
-         EXCLUDED.weight_kg,
-         CASE WHEN $6 THEN EXCLUDED.body_fat_pct ELSE w.body_fat_pct END,
-         CASE WHEN $7 THEN EXCLUDED.note ELSE w.note END)
+       WHERE (w.weight_kg, w.body_fat_pct, w.note) IS DISTINCT FROM (EXCLUDED.weight_kg, ${bf}, ${note})
        RETURNING (w.xmax = 0) AS inserted) ${COUNT_WRITES}`,
       [
         userId,
@@ -430,11 +517,41 @@ export class CsvImportRepository {
         rows.map((r) => r.weight_kg),
         rows.map((r) => r.body_fat_pct),
         rows.map((r) => r.note),
-        mapped.body_fat_pct,
-        mapped.note,
+        modes.body_fat_pct,
+        modes.note,
       ],
     );
     return result;
+  }
+
+  /** Days of `dates` with a whole-day nutrition total from another source than the CSV import. */
+  async foreignDayTotals(m: EntityManager, userId: string, dates: string[]): Promise<string[]> {
+    const rows: { date: string }[] = await m.query(
+      `SELECT DISTINCT to_char(date, 'YYYY-MM-DD') AS date FROM nutrition_entries
+        WHERE user_id = $1 AND meal = 'day' AND source <> 'csv' AND date = ANY($2::date[])`,
+      [userId, dates],
+    );
+    return rows.map((r) => r.date);
+  }
+
+  /** Removes those day totals (replace_day_totals): the CSV total takes their place. */
+  async deleteForeignDayTotals(m: EntityManager, userId: string, dates: string[]): Promise<number> {
+    const [, count] = (await m.query(
+      `DELETE FROM nutrition_entries
+        WHERE user_id = $1 AND meal = 'day' AND source <> 'csv' AND date = ANY($2::date[])`,
+      [userId, dates],
+    )) as [unknown, number];
+    return count;
+  }
+
+  /** Days of `dates` with single meals recorded beside any day total (summed with it by charts). */
+  async daysWithMeals(m: EntityManager, userId: string, dates: string[]): Promise<number> {
+    const [{ n }] = (await m.query(
+      `SELECT count(DISTINCT date)::int AS n FROM nutrition_entries
+        WHERE user_id = $1 AND meal IS DISTINCT FROM 'day' AND date = ANY($2::date[])`,
+      [userId, dates],
+    )) as { n: number }[];
+    return n;
   }
 
   /** One CSV daily total per day (meal 'day', source 'csv'); other nutrition rows are untouched. */
@@ -442,7 +559,12 @@ export class CsvImportRepository {
     m: EntityManager,
     userId: string,
     rows: NutritionWrite[],
+    modes: NutritionModes,
   ): Promise<WriteOutcome> {
+    const p = merged('$8::text', 'n.protein_g', 'EXCLUDED.protein_g');
+    const c = merged('$9::text', 'n.carbohydrate_g', 'EXCLUDED.carbohydrate_g');
+    const f = merged('$10::text', 'n.fat_g', 'EXCLUDED.fat_g');
+    const fi = merged('$11::text', 'n.fibre_g', 'EXCLUDED.fibre_g');
     const [result]: WriteOutcome[] = await m.query(
       `WITH written AS (INSERT INTO nutrition_entries AS n
          (user_id, date, meal, kcal, protein_g, carbohydrate_g, fat_g, fibre_g, source)
@@ -450,11 +572,10 @@ export class CsvImportRepository {
          FROM unnest($2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
            AS t(d, k, p, c, f, fi)
        ON CONFLICT (user_id, date) WHERE meal = 'day' AND source = 'csv' DO UPDATE SET
-         kcal = EXCLUDED.kcal, protein_g = EXCLUDED.protein_g,
-         carbohydrate_g = EXCLUDED.carbohydrate_g, fat_g = EXCLUDED.fat_g,
-         fibre_g = EXCLUDED.fibre_g, updated_at = now()
+         kcal = EXCLUDED.kcal, protein_g = ${p}, carbohydrate_g = ${c}, fat_g = ${f},
+         fibre_g = ${fi}, updated_at = now()
        WHERE (n.kcal, n.protein_g, n.carbohydrate_g, n.fat_g, n.fibre_g) IS DISTINCT FROM
-             (EXCLUDED.kcal, EXCLUDED.protein_g, EXCLUDED.carbohydrate_g, EXCLUDED.fat_g, EXCLUDED.fibre_g)
+             (EXCLUDED.kcal, ${p}, ${c}, ${f}, ${fi})
        RETURNING (n.xmax = 0) AS inserted) ${COUNT_WRITES}`,
       [
         userId,
@@ -464,37 +585,87 @@ export class CsvImportRepository {
         rows.map((r) => r.carbohydrate_g),
         rows.map((r) => r.fat_g),
         rows.map((r) => r.fibre_g),
+        modes.protein_g,
+        modes.carbohydrate_g,
+        modes.fat_g,
+        modes.fibre_g,
       ],
     );
     return result;
   }
 
   /**
-   * Two reference values per measurement (bp_systolic, bp_diastolic) with source csv. A day
-   * counts as inserted only when both values were new.
+   * A measurement is up to three reference values (bp_systolic, bp_diastolic, bp_pulse) with
+   * source csv and the time of measurement (`at` read in `timeZone` unless it names its own
+   * offset). A day counts as created when its systolic value was new.
    */
   async upsertBloodPressure(
     m: EntityManager,
     userId: string,
     rows: BloodPressureWrite[],
+    modes: BloodPressureModes,
+    timeZone: string,
   ): Promise<WriteOutcome> {
+    const at = merged('$8::text', 'r.measured_at', 'EXCLUDED.measured_at');
     const [result]: WriteOutcome[] = await m.query(
-      `WITH written AS (INSERT INTO reference_values AS r (user_id, type_key, measured_on, value, source)
-       SELECT $1, k, d, v, 'csv'
-         FROM unnest($2::text[], $3::date[], $4::numeric[]) AS t(k, d, v)
-       ON CONFLICT (user_id, type_key, measured_on) DO UPDATE SET
-         value = EXCLUDED.value, source = 'csv', updated_at = now()
-       WHERE r.value IS DISTINCT FROM EXCLUDED.value
-       RETURNING r.measured_on AS date, (r.xmax = 0) AS inserted)
-       SELECT count(*) FILTER (WHERE n = 2)::int AS created, count(*) FILTER (WHERE n < 2)::int AS updated
-         FROM (SELECT date, count(*) FILTER (WHERE inserted) AS n FROM written GROUP BY date) d`,
+      `WITH input AS (
+         SELECT * FROM unnest($2::date[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
+           AS t(d, ts, sys, dia, pulse)),
+       measured AS (
+         SELECT d, sys, dia, pulse, CASE WHEN ts IS NULL THEN NULL
+           WHEN ts ~ '(Z|[+-][0-9]{2}:[0-9]{2})$' THEN ts::timestamptz
+           ELSE ts::timestamp AT TIME ZONE $7 END AS at FROM input),
+       vals AS (
+         SELECT d, at, 'bp_systolic' AS k, sys AS v FROM measured
+         UNION ALL SELECT d, at, 'bp_diastolic', dia FROM measured
+         UNION ALL SELECT d, at, 'bp_pulse', pulse FROM measured WHERE pulse IS NOT NULL),
+       cleared AS (
+         DELETE FROM reference_values WHERE $9 AND user_id = $1 AND type_key = 'bp_pulse'
+           AND measured_on = ANY($2::date[]) RETURNING measured_on AS d),
+       written AS (
+         INSERT INTO reference_values AS r (user_id, type_key, measured_on, measured_at, value, source)
+         SELECT $1, k, d, at, v, 'csv' FROM vals
+         ON CONFLICT (user_id, type_key, measured_on) DO UPDATE SET
+           value = EXCLUDED.value, measured_at = ${at}, source = 'csv', updated_at = now()
+         WHERE (r.value, r.measured_at) IS DISTINCT FROM (EXCLUDED.value, ${at})
+         RETURNING r.measured_on AS d, r.type_key AS k, (r.xmax = 0) AS inserted),
+       created AS (SELECT DISTINCT d FROM written WHERE k = 'bp_systolic' AND inserted)
+       SELECT (SELECT count(*) FROM created)::int AS created,
+         (SELECT count(*) FROM (SELECT d FROM written UNION SELECT d FROM cleared) c
+           WHERE d NOT IN (SELECT d FROM created))::int AS updated`,
       [
         userId,
-        rows.flatMap(() => ['bp_systolic', 'bp_diastolic']),
-        rows.flatMap((r) => [r.date, r.date]),
-        rows.flatMap((r) => [r.systolic, r.diastolic]),
+        rows.map((r) => r.date),
+        rows.map((r) => r.at),
+        rows.map((r) => r.systolic),
+        rows.map((r) => r.diastolic),
+        rows.map((r) => r.pulse),
+        timeZone,
+        modes.time,
+        modes.pulse === 'clear',
       ],
     );
     return result;
   }
 }
+
+/** Counts of stored optional values per day list ($1 user, $2 dates), by module and field. */
+const STORED_VALUE_COUNTS: Partial<Record<CsvModule, Record<string, string>>> = {
+  weight: {
+    body_fat_pct: `SELECT count(body_fat_pct)::int AS n FROM weight_entries WHERE user_id = $1 AND date = ANY($2::date[])`,
+    note: `SELECT count(note)::int AS n FROM weight_entries WHERE user_id = $1 AND date = ANY($2::date[])`,
+  },
+  nutrition: Object.fromEntries(
+    ['protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g'].map((c) => [
+      c,
+      `SELECT count(${c})::int AS n FROM nutrition_entries
+        WHERE user_id = $1 AND meal = 'day' AND source = 'csv' AND date = ANY($2::date[])`,
+    ]),
+  ),
+  blood_pressure: {
+    pulse: `SELECT count(*)::int AS n FROM reference_values
+      WHERE user_id = $1 AND type_key = 'bp_pulse' AND measured_on = ANY($2::date[])`,
+    time: `SELECT count(measured_at)::int AS n FROM reference_values
+      WHERE user_id = $1 AND type_key = 'bp_systolic' AND measured_on = ANY($2::date[])`,
+  },
+};

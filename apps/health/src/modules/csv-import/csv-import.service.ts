@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ConflictError,
   DomainError,
   NotFoundError,
   NotImplementedError,
   PayloadTooLargeError,
   UnprocessableError,
-  ValidationFailedError,
 } from '@sports/common';
 import { latestAllowedDate } from '../../tracking/calendar-date';
 import {
+  CsvImportQuery,
   CsvImportRequest,
   CsvModuleListResponse,
   ImportLogListResponse,
   ImportLogResponse,
 } from './dto/csv-import.dto';
+import { chooseEncoding, scanEncoding } from './csv-encoding';
 import {
   CsvImportRepository,
   CsvLimits,
@@ -21,27 +23,23 @@ import {
   ImportLogValues,
   MappingRow,
 } from './csv-import.repository';
-import { CSV_MODULE_DEFINITIONS, CSV_MODULES } from './csv-modules';
+import { ImportOptions, importOptions } from './csv-import-options';
+import { CSV_MODULE_DEFINITIONS, CSV_MODULES, TargetField } from './csv-modules';
 import { CsvMappingsService } from './csv-mappings.service';
+import { csvRecords, decodeSample, looksBinary, openText, readHead } from './csv-parsing';
+import { ImportPass } from './csv-import-pass';
+import { Bound, compileDateParserOrFail } from './csv-row-reader';
 import {
-  csvRecords,
-  decodeSample,
-  detectEncoding,
-  isBlankRecord,
-  looksBinary,
-  openText,
-  readHead,
-} from './csv-parsing';
-import {
-  bindColumns,
-  compileDateParserOrFail,
   CsvFileError,
-  readRow,
-  RowContext,
+  emptyFile,
+  missingFile,
+  notText,
   RowError,
   RowErrorCollector,
+  tooLargeDetail,
 } from './csv-rows';
-import { BloodPressureSink, CsvSink, NutritionSink, WeightSink } from './csv-sinks';
+import type { CsvSink } from './csv-sinks';
+import { unitsOfField } from './csv-units';
 
 /** The part of a multer upload the import needs (disk storage: the file is on disk). */
 export interface UploadedCsv {
@@ -71,6 +69,13 @@ export const toLogResponse = (r: ImportLogRow): ImportLogResponse => ({
   failure_code: r.failure_code,
   failure_detail: r.failure_detail,
   duration_ms: r.duration_ms,
+  options: r.options,
+  warnings: r.warnings,
+  missing_columns: r.missing_columns as MissingColumnReport[],
+  replaced_day_totals: r.replaced_day_totals,
+  merged_rows: r.merged_rows,
+  rows_without_values: r.rows_without_values,
+  excluded_rows: r.excluded_rows,
   created_at: r.created_at.toISOString(),
 });
 
@@ -83,17 +88,26 @@ interface RunResult {
   skipped: number;
   errors: RowErrorCollector;
   status: 'succeeded' | 'partial' | 'failed';
+  warnings: string[];
+  missing_columns: MissingColumnReport[];
+  replaced_day_totals: number;
+  merged_rows: number;
+  rows_without_values: number;
+  excluded_rows: number;
 }
 
-export const formatBytes = (n: number): string =>
-  n >= 1024 * 1024
-    ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`
-    : `${Math.round(n / 1024)} KiB`;
+export interface MissingColumnReport {
+  field: string;
+  header: string;
+  /** Days of the file on which a value of this field is stored. */
+  stored_values: number;
+  action: 'keep' | 'clear';
+}
 
 /**
  * The CSV import: one pass over the file (streamed through papaparse), every row validated,
  * valid rows written in batches inside one transaction. A dry run runs exactly the same code,
- * database writes included, and rolls back, so its counts and errors are those of a real run.
+ * database writes included, and rolls back, so its answer is the real run's (422 included).
  */
 @Injectable()
 export class CsvImportService {
@@ -116,6 +130,7 @@ export class CsvImportService {
           type: f.type,
           required: f.required,
           unit: f.unit ?? null,
+          units: unitsOfField(f.field),
           min: f.type === 'number' ? (f.min ?? null) : null,
           max: f.max ?? null,
         })),
@@ -136,54 +151,39 @@ export class CsvImportService {
     return toLogResponse(row);
   }
 
-  /** Records an upload refused for its size before the import ran (called by the upload storage). */
-  async logRefusedUpload(
-    userId: string,
-    fileName: string,
-    bytes: number,
-    limit: number,
-    mappingId?: string,
-  ): Promise<void> {
-    await this.repo.insertLog({
-      ...emptyLog(userId, fileName, bytes),
-      mapping_id: mappingId && /^[0-9a-f-]{36}$/i.test(mappingId) ? mappingId : null,
-      failure_code: 'PAYLOAD_TOO_LARGE',
-      failure_detail: tooLargeDetail(limit),
-    });
-  }
-
   async import(
     userId: string,
     file: UploadedCsv | undefined,
+    query: CsvImportQuery,
     body: CsvImportRequest,
   ): Promise<ImportLogResponse> {
     const started = Date.now();
+    const { mapping_id: mappingId, ...form } = body;
+    const options = importOptions(query, form);
     if (!file) throw missingFile();
-    const dryRun = body.dry_run ?? false;
-    const skip = body.skip_invalid_rows ?? false;
-    const mapping = await this.mappings.visible(userId, body.mapping_id);
+    const mapping = await this.mappings.visible(userId, mappingId);
+    const limits = await this.mappings.limits();
+    // A file the upload limit refuses never becomes an import: it is answered, not logged.
+    if (file.size > limits.max_file_bytes)
+      throw new PayloadTooLargeError(tooLargeDetail(limits.max_file_bytes));
     const base: ImportLogValues = {
       ...emptyLog(userId, file.originalname, file.size),
       mapping_id: mapping.id,
       mapping_name: mapping.name,
       module: mapping.module,
-      dry_run: dryRun,
-      skip_invalid_rows: skip,
+      dry_run: options.dry_run,
+      skip_invalid_rows: options.skip_invalid_rows,
+      options: { ...options },
     };
     let run: RunResult;
     try {
       if (!CSV_MODULE_DEFINITIONS[mapping.module].importable) {
         throw new NotImplementedError(
           `Importing ${mapping.module} data from CSV is not implemented yet.`,
-          {
-            hint: 'Nutrition, weight and blood pressure can be imported.',
-          },
+          { hint: 'Nutrition, weight and blood pressure can be imported.' },
         );
       }
-      const limits = await this.mappings.limits();
-      if (file.size > limits.max_file_bytes)
-        throw new PayloadTooLargeError(tooLargeDetail(limits.max_file_bytes));
-      run = await this.run(userId, file, mapping, limits, dryRun, skip);
+      run = await this.run(userId, file, mapping, limits, options);
     } catch (error) {
       if (error instanceof DomainError) {
         await this.repo.insertLog({
@@ -209,9 +209,15 @@ export class CsvImportService {
       failure_code: run.status === 'failed' ? 'CSV_ROWS_INVALID' : null,
       failure_detail: run.status === 'failed' ? rowsInvalidDetail(run.errors) : null,
       duration_ms: Date.now() - started,
+      warnings: run.warnings,
+      missing_columns: run.missing_columns,
+      replaced_day_totals: run.replaced_day_totals,
+      merged_rows: run.merged_rows,
+      rows_without_values: run.rows_without_values,
+      excluded_rows: run.excluded_rows,
     });
     const response = toLogResponse(row);
-    if (run.status === 'failed' && !dryRun) {
+    if (run.status === 'failed') {
       throw new UnprocessableError(rowsInvalidDetail(run.errors), 'CSV_ROWS_INVALID', {
         hint: 'Fix the rows listed in row_errors and import again, or send skip_invalid_rows=true to import only the valid rows.',
         errors: response.errors.map((e) => ({
@@ -229,15 +235,14 @@ export class CsvImportService {
     file: UploadedCsv,
     mapping: MappingRow,
     limits: CsvLimits,
-    dryRun: boolean,
-    skip: boolean,
+    options: ImportOptions,
   ): Promise<RunResult> {
     const head = await readHead(file.path);
     if (looksBinary(head)) throw notText();
-    const encoding =
-      mapping.encoding === 'auto'
-        ? detectEncoding(head, file.size > head.length).encoding
-        : mapping.encoding;
+    const choice = chooseEncoding(mapping.encoding, await scanEncoding(file.path));
+    if ('problem' in choice)
+      throw new CsvFileError('CSV_ENCODING_MISMATCH', choice.problem, choice.hint);
+    const encoding = choice.encoding;
     if (decodeSample(head, encoding).trim() === '') throw emptyFile();
     const def = CSV_MODULE_DEFINITIONS[mapping.module];
     const dateParser = compileDateParserOrFail(mapping.date_format);
@@ -246,86 +251,131 @@ export class CsvImportService {
         ? await this.repo.bloodPressureRanges().then((r) => ({
             ...(r.bp_systolic ? { systolic: r.bp_systolic } : {}),
             ...(r.bp_diastolic ? { diastolic: r.bp_diastolic } : {}),
+            ...(r.bp_pulse ? { pulse: r.bp_pulse } : {}),
           }))
         : undefined;
     const errors = new RowErrorCollector(limits.max_errors_reported);
-    const latestDate = latestAllowedDate();
 
     return this.repo.inTransaction(async (m) => {
-      const sink: CsvSink<unknown> =
-        mapping.module === 'weight'
-          ? new WeightSink(this.repo, m, userId, errors, {
-              body_fat_pct: mapping.columns.body_fat_pct !== undefined,
-              note: mapping.columns.note !== undefined,
-            })
-          : mapping.module === 'nutrition'
-            ? new NutritionSink(this.repo, m, userId, errors)
-            : new BloodPressureSink(this.repo, m, userId, errors);
+      const pass = new ImportPass({
+        repo: this.repo,
+        m,
+        userId,
+        mapping,
+        options,
+        errors,
+        dateParser,
+        latestDate: latestAllowedDate(),
+        maxRows: limits.max_rows,
+        bounds,
+      });
       try {
-        let ctx: RowContext | null = null;
-        let rowsTotal = 0;
-        for await (const batch of csvRecords(openText(file.path, encoding), mapping.delimiter)) {
-          for (const record of batch) {
-            if (isBlankRecord(record.fields)) continue;
-            if (!ctx) {
-              const header = mapping.has_header ? record.fields : null;
-              const { bindings } = bindColumns(def.fields, mapping, header);
-              ctx = {
-                bindings,
-                width: header ? header.length : null,
-                dateParser,
-                decimalSeparator: mapping.decimal_separator,
-                latestDate,
-                bounds,
-              };
-              if (header) continue;
-            }
-            rowsTotal += 1;
-            if (rowsTotal > limits.max_rows) {
-              throw new CsvFileError(
-                'CSV_TOO_MANY_ROWS',
-                `The file has more than ${limits.max_rows} data rows (limit max_rows = ${limits.max_rows}).`,
-                'Split the file into smaller files and import them one after the other.',
-                { limit: 'max_rows', max_rows: limits.max_rows },
-              );
-            }
-            const { values, errors: rowErrors } = readRow(record, ctx);
-            if (rowErrors.length) for (const e of rowErrors) errors.add(e);
-            else sink.add(record.row, values);
-          }
-          await sink.drain();
+        read: for await (const batch of csvRecords(
+          openText(file.path, encoding),
+          mapping.delimiter,
+        )) {
+          for (const record of batch) if (!pass.take(record)) break read;
+          await pass.sink?.drain();
         }
-        if (!ctx) throw emptyFile();
-        if (rowsTotal === 0) {
-          throw new CsvFileError(
-            'CSV_NO_DATA_ROWS',
-            'The file has a header row but no data rows.',
-            'Export the data again including its rows.',
-          );
-        }
+        const { bound, sink } = pass.finished();
         await sink.finish();
-        const failed = errors.count > 0 && !skip;
-        const skipped = skip ? errors.invalidRows.size : 0;
+        const missing = missingColumnReport(bound, sink, options);
+        const failed = errors.count > 0 && !options.skip_invalid_rows;
+        if (!failed) refuseWipe(missing, options);
+        const skipped = options.skip_invalid_rows ? errors.invalidRows.size : 0;
         const counts = failed ? { created: 0, updated: 0, unchanged: 0 } : sink.counts;
         return {
-          commit: !failed && !dryRun,
+          commit: !failed && !options.dry_run,
           result: {
             encoding,
-            rows_total: rowsTotal,
+            rows_total: pass.rowsTotal,
             ...counts,
             skipped,
             errors,
             status: failed ? 'failed' : skipped > 0 ? 'partial' : 'succeeded',
+            warnings: [
+              ...bound.warnings,
+              ...missing.map(describeMissing),
+              ...sink.warnings,
+              ...passWarnings(pass, def.fields),
+            ],
+            missing_columns: missing,
+            replaced_day_totals: failed ? 0 : sink.replacedDayTotals,
+            merged_rows: sink.mergedRows,
+            rows_without_values: pass.withoutValues,
+            excluded_rows: pass.excluded,
           },
         };
       } catch (error) {
         // A batch may still be in flight on the transaction's connection: let it end before
         // the transaction is rolled back.
-        await sink.settle().catch(() => undefined);
+        await pass.sink?.settle().catch(() => undefined);
         throw error;
       }
     });
   }
+}
+
+function missingColumnReport(
+  bound: Bound,
+  sink: CsvSink<{ date: string }>,
+  options: ImportOptions,
+): MissingColumnReport[] {
+  return bound.missing.map((c) => ({
+    field: c.field,
+    header: c.header,
+    stored_values: sink.storedValues[c.field] ?? 0,
+    action: options.on_missing_column ?? 'keep',
+  }));
+}
+
+/**
+ * A mapped column the file lacks while values of it are stored for the file's days: the user
+ * chooses (on_missing_column) whether they stay or go; without a choice the import is refused.
+ */
+function refuseWipe(missing: MissingColumnReport[], options: ImportOptions): void {
+  const conflicts = missing.filter((c) => c.stored_values > 0);
+  if (!conflicts.length || options.on_missing_column) return;
+  throw new ConflictError(
+    `The file has no column ${conflicts.map((c) => `"${c.header}" (${c.field})`).join(', ')}, which the mapping names, and values of it are stored for ${conflicts.map((c) => `${c.stored_values} day${c.stored_values === 1 ? '' : 's'}`).join(', ')} of the file.`,
+    'CSV_MAPPED_COLUMN_MISSING',
+    {
+      hint: 'Send on_missing_column=keep to leave the stored values as they are, or on_missing_column=clear to remove them; a dry run shows what either does.',
+      extensions: { missing_columns: conflicts },
+    },
+  );
+}
+
+function describeMissing(c: MissingColumnReport): string {
+  const what = `The file has no column "${c.header}" (${c.field})`;
+  if (!c.stored_values) return `${what}; no stored value is affected.`;
+  return c.action === 'clear'
+    ? `${what}; its stored values on ${c.stored_values} day${c.stored_values === 1 ? '' : 's'} are removed (on_missing_column=clear).`
+    : `${what}; its stored values on ${c.stored_values} day${c.stored_values === 1 ? '' : 's'} are kept (on_missing_column=keep).`;
+}
+
+/** What the pass left out, as sentences. */
+function passWarnings(pass: ImportPass, fields: TargetField[]): string[] {
+  const out: string[] = [];
+  const n = pass.withoutValues;
+  if (n) {
+    const what = fields
+      .filter((f) => f.required && f.type === 'number')
+      .map((f) => f.label.toLowerCase())
+      .join(' or ');
+    out.push(
+      `${n} row${n === 1 ? ' has' : 's have'} no ${what} and ${n === 1 ? 'was' : 'were'} left out.`,
+    );
+  }
+  if (pass.excluded) {
+    out.push(
+      `${pass.excluded} row${pass.excluded === 1 ? ' was' : 's were'} left out by the mapping's exclude_rows.`,
+    );
+  }
+  if (pass.endedAt) {
+    out.push(`A second table starts in row ${pass.endedAt}; only the first table was read.`);
+  }
+  return out;
 }
 
 function emptyLog(userId: string, fileName: string, bytes: number): ImportLogValues {
@@ -350,31 +400,16 @@ function emptyLog(userId: string, fileName: string, bytes: number): ImportLogVal
     failure_code: null,
     failure_detail: null,
     duration_ms: 0,
+    options: {},
+    warnings: [],
+    missing_columns: [],
+    replaced_day_totals: 0,
+    merged_rows: 0,
+    rows_without_values: 0,
+    excluded_rows: 0,
   };
 }
 
 function rowsInvalidDetail(errors: RowErrorCollector): string {
   return `${errors.count} error${errors.count === 1 ? '' : 's'} in ${errors.invalidRows.size} row${errors.invalidRows.size === 1 ? '' : 's'}; nothing was imported.${errors.truncated ? ` Only the first ${errors.items.length} errors are listed (limit max_errors_reported).` : ''}`;
 }
-
-export const tooLargeDetail = (limit: number): string =>
-  `The file is larger than the import limit max_file_bytes = ${limit} bytes (${formatBytes(limit)}).`;
-
-export const missingFile = (): ValidationFailedError =>
-  new ValidationFailedError('A CSV file is required.', [
-    { path: 'file', message: 'attach the CSV file as multipart field "file"' },
-  ]);
-
-export const emptyFile = (): CsvFileError =>
-  new CsvFileError(
-    'CSV_EMPTY_FILE',
-    'The file is empty.',
-    'Export the data again; the file has no content.',
-  );
-
-export const notText = (): CsvFileError =>
-  new CsvFileError(
-    'CSV_NOT_TEXT',
-    'The file is not a CSV text file (it contains binary data).',
-    'Spreadsheets such as .xlsx or .numbers must be saved as "CSV" first; renaming the file is not enough.',
-  );

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ForbiddenError,
+  mapUniqueViolations,
+  NotFoundError,
+  UnprocessableError,
+} from '@sports/common';
 import {
   AdminCsvLimitsResponse,
   CsvLimitsRequest,
@@ -11,6 +16,7 @@ import {
   UpdateMappingRequest,
 } from './dto/csv-import.dto';
 import { CsvImportRepository, CsvLimits, MappingRow, MappingValues } from './csv-import.repository';
+import { csvMappingConflicts, mappingNameTaken } from './csv-mappings.constraints';
 import { CsvModule } from './csv-modules';
 import { headerFingerprint } from './csv-parsing';
 import { TemplateDraft, TemplateWarning, validateTemplate } from './csv-template-validation';
@@ -28,7 +34,11 @@ export const toMappingResponse = (m: MappingRow): MappingResponse => ({
   date_format: m.date_format,
   encoding: m.encoding,
   has_header: m.has_header,
+  skip_lines: m.skip_lines,
   columns: m.columns,
+  units: m.units,
+  exclude_rows: m.exclude_rows,
+  date_heading_rows: m.date_heading_rows,
   header_fingerprint: m.header_fingerprint,
   created_at: m.created_at.toISOString(),
   updated_at: m.updated_at.toISOString(),
@@ -43,7 +53,11 @@ const fromRow = (m: MappingRow): TemplateDraft => ({
   date_format: m.date_format,
   encoding: m.encoding,
   has_header: m.has_header,
+  skip_lines: m.skip_lines,
   columns: m.columns,
+  units: m.units,
+  exclude_rows: m.exclude_rows,
+  date_heading_rows: m.date_heading_rows,
 });
 
 /**
@@ -105,21 +119,25 @@ export class CsvMappingsService {
   async copy(userId: string, id: string, name?: string): Promise<MappingResponse> {
     const source = await this.visible(userId, id);
     let candidate = name ?? `${source.name} (copy)`;
-    if (name && (await this.repo.nameTaken(candidate, userId, null))) {
-      throw new ConflictError(
-        `You already have a mapping named "${name}".`,
-        'CSV_MAPPING_NAME_TAKEN',
-      );
-    }
+    if (name && (await this.repo.nameTaken(candidate, userId, null))) throw mappingNameTaken(name);
     for (let n = 2; await this.repo.nameTaken(candidate, userId, null); n += 1) {
       candidate = `${source.name} (copy ${n})`;
     }
-    const row = await this.repo.insertMapping(
-      { ...this.values(fromRow(source)), name: candidate.slice(0, 200) },
-      userId,
-      source.id,
+    // The description tells what the template reads; the copy is the user's to change.
+    const values = {
+      ...this.values(fromRow(source)),
+      name: candidate.slice(0, 200),
+      description: `Copy of "${source.name}".`,
+    };
+    const row = await mapUniqueViolations(csvMappingConflicts(values.name), () =>
+      this.repo.insertMapping(values, userId, source.id),
     );
     return toMappingResponse(row);
+  }
+
+  /** A mapping of the caller's own, validated like an edit (422 with warnings, nothing saved). */
+  async createOwn(userId: string, body: MappingRequest): Promise<MappingResponse> {
+    return toMappingResponse(await this.save(body, userId, null));
   }
 
   async updateOwn(
@@ -229,7 +247,9 @@ export class CsvMappingsService {
     const warnings = await this.warningsOf(draft, ownerId, id);
     if (warnings.length) throw this.invalid(warnings);
     const values = this.values(draft);
-    return id ? this.repo.updateMapping(id, values) : this.repo.insertMapping(values, ownerId);
+    return mapUniqueViolations(csvMappingConflicts(values.name), () =>
+      id ? this.repo.updateMapping(id, values) : this.repo.insertMapping(values, ownerId),
+    );
   }
 
   private values(d: TemplateDraft): MappingValues {
@@ -245,7 +265,14 @@ export class CsvMappingsService {
       date_format: d.date_format,
       encoding: (d.encoding ?? 'auto') as MappingValues['encoding'],
       has_header: d.has_header ?? true,
+      skip_lines: d.skip_lines ?? 0,
       columns,
+      units: (d.units ?? {}) as Record<string, string>,
+      exclude_rows: (d.exclude_rows ?? []).map((r) => ({
+        column: r.column.trim(),
+        values: r.values.map((v) => v.trim()),
+      })),
+      date_heading_rows: d.date_heading_rows ?? false,
       header_fingerprint: headerFingerprint(columns),
     };
   }

@@ -1,11 +1,11 @@
 /**
- * The importable CSV modules and their target fields (decisions.md §2 "CSV modules"). Plain
+ * The importable CSV modules and their target fields (../shared/spec/decisions.md §2 "CSV modules"). Plain
  * data, shared by the import, the analysis and the template validation.
  */
 export const CSV_MODULES = ['nutrition', 'weight', 'blood_pressure', 'activity'] as const;
 export type CsvModule = (typeof CSV_MODULES)[number];
 
-export type TargetFieldType = 'date' | 'number' | 'text';
+export type TargetFieldType = 'date' | 'time' | 'number' | 'text';
 
 export interface TargetField {
   field: string;
@@ -30,6 +30,8 @@ export interface CsvModuleDefinition {
 }
 
 const date: TargetField = { field: 'date', label: 'Date', type: 'date', required: true };
+/** A time column of its own; a time after the date in the date column is read as well. */
+const time: TargetField = { field: 'time', label: 'Time of day', type: 'time', required: false };
 
 export const CSV_MODULE_DEFINITIONS: Record<CsvModule, CsvModuleDefinition> = {
   weight: {
@@ -39,6 +41,7 @@ export const CSV_MODULE_DEFINITIONS: Record<CsvModule, CsvModuleDefinition> = {
     record: 'one weight entry per day',
     fields: [
       date,
+      time,
       {
         field: 'weight_kg',
         label: 'Weight',
@@ -123,12 +126,13 @@ export const CSV_MODULE_DEFINITIONS: Record<CsvModule, CsvModuleDefinition> = {
   },
   blood_pressure: {
     module: 'blood_pressure',
-    label: 'Blood pressure (reference values bp_systolic / bp_diastolic)',
+    label: 'Blood pressure with pulse (reference values bp_systolic, bp_diastolic, bp_pulse)',
     importable: true,
-    record: 'one measurement per day (two reference values)',
+    record: 'one measurement per day (reference values bp_systolic, bp_diastolic and bp_pulse)',
     // Bounds come from reference_value_types at import time; these are the seeded defaults.
     fields: [
       date,
+      time,
       {
         field: 'systolic',
         label: 'Systolic',
@@ -147,6 +151,16 @@ export const CSV_MODULE_DEFINITIONS: Record<CsvModule, CsvModuleDefinition> = {
         unit: 'mmHg',
         min: 30,
         max: 160,
+        decimals: 0,
+      },
+      {
+        field: 'pulse',
+        label: 'Pulse',
+        type: 'number',
+        required: false,
+        unit: 'bpm',
+        min: 25,
+        max: 250,
         decimals: 0,
       },
     ],

@@ -4,32 +4,21 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import * as iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import type { CsvEncoding } from './csv-encoding';
+import { CsvUnit, unitOfSpelling } from './csv-units';
 
 /**
- * Pure CSV plumbing without NestJS or database: encoding detection, streaming record reader
- * (papaparse over a Node stream), number and date parsing with the mapping's conventions.
+ * Pure CSV plumbing without NestJS or database: streaming record reader (papaparse over a
+ * Node stream), delimiter detection, headers and column letters, numbers with the mapping's
+ * decimal separator.
  */
 
-export type CsvEncoding = 'utf-8' | 'windows-1252';
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export const SAMPLE_BYTES = 64 * 1024;
 
-export interface EncodingGuess {
-  encoding: CsvEncoding;
-  bom: boolean;
-}
-
 /** The first `bytes` of a file (less when the file is shorter). */
-export async function readHead(path: string, bytes = SAMPLE_BYTES): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
+export const readHead = (path: string, bytes = SAMPLE_BYTES): Promise<Buffer> =>
+  readAt(path, 0, bytes);
 
 /**
  * A text file has no NUL bytes and almost no C0 control characters other than tab, CR, LF.
@@ -45,26 +34,6 @@ export function looksBinary(sample: Buffer): boolean {
   return control / sample.length > 0.01;
 }
 
-/** UTF-8 (with or without BOM) when the bytes decode strictly, Windows-1252 otherwise. */
-export function detectEncoding(sample: Buffer, truncated: boolean): EncodingGuess {
-  if (sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) {
-    return { encoding: 'utf-8', bom: true };
-  }
-  let end = sample.length;
-  if (truncated) {
-    // Do not judge a multi-byte sequence cut by the sample's end.
-    let back = 0;
-    while (back < 3 && end - back - 1 >= 0 && (sample[end - back - 1] & 0xc0) === 0x80) back += 1;
-    if (end - back - 1 >= 0 && sample[end - back - 1] >= 0xc0) end = end - back - 1;
-  }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, end));
-    return { encoding: 'utf-8', bom: false };
-  } catch {
-    return { encoding: 'windows-1252', bom: false };
-  }
-}
-
 export function decodeSample(sample: Buffer, encoding: CsvEncoding): string {
   return iconv.decode(sample, encoding, { stripBOM: true });
 }
@@ -76,19 +45,23 @@ export function openText(path: string, encoding: CsvEncoding): Readable {
   ) as unknown as Readable;
 }
 
-/** The delimiter that splits the sample's first lines into the most, equally long, records. */
+/**
+ * The delimiter that splits the sample's first lines into the most, equally long, records:
+ * the most common record width times the share of records that have it (a title line above
+ * the table does not count against it).
+ */
 export function detectDelimiter(text: string): string {
   let best = ',';
   let bestScore = -1;
   for (const d of CSV_DELIMITERS) {
-    const rows = Papa.parse<string[]>(text, { delimiter: d, preview: 20 }).data.filter(
+    const rows = Papa.parse<string[]>(text, { delimiter: d, preview: 30 }).data.filter(
       (r) => r.length > 1 || (r[0] ?? '') !== '',
     );
     if (!rows.length) continue;
-    const counts = rows.map((r) => r.length);
-    const first = counts[0];
-    const consistent = counts.filter((c) => c === first).length / counts.length;
-    const score = first > 1 ? first * consistent : 0;
+    const widths = new Map<number, number>();
+    for (const r of rows) widths.set(r.length, (widths.get(r.length) ?? 0) + 1);
+    const [width, n] = [...widths.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
+    const score = width > 1 ? width * (n / rows.length) : 0;
     if (score > bestScore) {
       best = d;
       bestScore = score;
@@ -97,9 +70,24 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-/** First rows of a decoded sample (for analysis and previews). */
-export function sampleRows(text: string, delimiter: string, rows: number): string[][] {
-  return Papa.parse<string[]>(text, { delimiter, preview: rows }).data;
+/** The records of a decoded sample (row numbers count from the sample's first line). */
+export function recordsOfText(text: string, delimiter: string, limit = 0): CsvRecord[] {
+  return Papa.parse<string[]>(text, { delimiter, preview: limit }).data.map((fields, i) => ({
+    row: i + 1,
+    fields,
+  }));
+}
+
+/** `bytes` bytes of a file from `position` (less at its end). */
+export async function readAt(path: string, position: number, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, position);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface CsvRecord {
@@ -201,21 +189,9 @@ export function columnLetter(index: number): string {
   return s;
 }
 
-export type NumberParse = { ok: true; value: number } | { ok: false; hint: string };
+export type NumberParse =
+  { ok: true; value: number; unit: CsvUnit | null } | { ok: false; hint: string };
 
-const UNIT_FACTORS: Record<string, Record<string, number>> = {
-  kg: { kg: 1, lb: 0.45359237, lbs: 0.45359237 },
-  '%': { '%': 1 },
-  kcal: { kcal: 1 },
-  g: { g: 1 },
-  mmhg: { mmhg: 1 },
-  bpm: { bpm: 1 },
-};
-
-/**
- * A number written with `decimalSeparator`, optionally with thousands grouping and a trailing
- * unit ("78,4 kg", "173.1 lbs" → kg). Pounds are converted to kilograms.
- */
 const PLAIN_NUMBER: Record<string, RegExp> = {
   '.': /^[-+]?\d+(\.\d+)?$/,
   ',': /^[-+]?\d+(,\d+)?$/,
@@ -225,24 +201,28 @@ const GROUPED_NUMBER: Record<string, RegExp> = {
   ',': /^[-+]?\d{1,3}(\.\d{3})+(,\d+)?$/,
 };
 
-export function parseNumber(raw: string, decimalSeparator: string, unit?: string): NumberParse {
+/**
+ * A number written with `decimalSeparator`, optionally with thousands grouping and a unit
+ * after it ("78,4 kg", "173.1 lbs", "20%"). The unit is returned, not applied: what it means
+ * depends on the target field (csv-units.ts).
+ */
+export function parseNumber(raw: string, decimalSeparator: string): NumberParse {
   // Fast path for the common case: a plain number in the mapping's convention.
   if (PLAIN_NUMBER[decimalSeparator]?.test(raw)) {
-    return { ok: true, value: Number(decimalSeparator === ',' ? raw.replace(',', '.') : raw) };
+    return {
+      ok: true,
+      value: Number(decimalSeparator === ',' ? raw.replace(',', '.') : raw),
+      unit: null,
+    };
   }
   let text = raw.trim().replace(/\u00a0/g, ' ');
-  let factor = 1;
-  const unitMatch = /^(.*?)\s*([A-Za-z%]+)$/.exec(text);
-  if (unitMatch && unitMatch[1] !== '') {
-    const units = UNIT_FACTORS[(unit ?? '').toLowerCase()] ?? {};
-    const f = units[unitMatch[2].toLowerCase()];
-    if (f === undefined) {
-      return {
-        ok: false,
-        hint: `"${unitMatch[2]}" is not a unit this field understands${unit ? `; write the value in ${unit}` : ''}.`,
-      };
+  let unit: CsvUnit | null = null;
+  const unitMatch = /^(.*?\d)\s*([A-Za-z%][A-Za-z/]*)$/.exec(text);
+  if (unitMatch) {
+    unit = unitOfSpelling(unitMatch[2]);
+    if (!unit) {
+      return { ok: false, hint: `"${unitMatch[2]}" is not a unit this import understands.` };
     }
-    factor = f;
     text = unitMatch[1].trim();
   }
   const other = decimalSeparator === ',' ? '.' : ',';
@@ -251,101 +231,60 @@ export function parseNumber(raw: string, decimalSeparator: string, unit?: string
     const example = decimalSeparator === ',' ? '78,5' : '78.5';
     return {
       ok: false,
-      hint: `This mapping expects a decimal ${decimalSeparator === ',' ? 'comma' : 'point'} (e.g. ${example}); the value uses "${other}". Copy the mapping and change decimal_separator if your file writes numbers this way.`,
+      hint: `This mapping expects a decimal ${decimalSeparator === ',' ? 'comma' : 'point'} (e.g. ${example}); the value uses "${other}". Use a mapping with decimal_separator "${other}" if your file writes numbers this way.`,
     };
   }
   if (decimalSeparator === ',') text = text.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text)) {
     return { ok: false, hint: 'Write a plain number such as 78.5, without letters or spaces.' };
   }
-  return { ok: true, value: Number(text) * factor };
-}
-
-const TOKEN_RE = /YYYY|MM|M|DD|D|HH|H|mm|ss/g;
-const TOKEN_PATTERN: Record<string, string> = {
-  YYYY: '(\\d{4})',
-  MM: '(\\d{2})',
-  M: '(\\d{1,2})',
-  DD: '(\\d{2})',
-  D: '(\\d{1,2})',
-  HH: '(\\d{2})',
-  H: '(\\d{1,2})',
-  mm: '(\\d{2})',
-  ss: '(\\d{2})',
-};
-
-export interface DateParser {
-  format: string;
-  /** YYYY-MM-DD, or null when the value does not match or names no real day. */
-  parse(raw: string): string | null;
+  return { ok: true, value: Number(text), unit };
 }
 
 /**
- * Compiles a format such as `DD.MM.YYYY` or `YYYY-MM-DD HH:mm:ss` (tokens YYYY, MM/M, DD/D,
- * HH/H, mm, ss; anything else literal). A value may carry a time after the date even when the
- * format has none. Returns null for a format without year, month and day.
+ * Records of a file that hold something, counted over the bytes without parsing them: a line
+ * break inside quotes does not end a record, a record of only delimiters and spaces is blank.
+ * Exact for UTF-8 and Windows-1252, where every delimiter, quote and line break is one byte.
  */
-export function compileDateFormat(format: string): DateParser | null {
-  const order: string[] = [];
-  let pattern = '';
-  let last = 0;
-  for (const m of format.matchAll(TOKEN_RE)) {
-    pattern += escapeRegex(format.slice(last, m.index)) + TOKEN_PATTERN[m[0]];
-    order.push(m[0]);
-    last = (m.index ?? 0) + m[0].length;
-  }
-  const rest = format.slice(last);
-  if (/[A-Za-z]/.test(rest) || /[A-Za-z]/.test(format.replace(TOKEN_RE, ''))) return null;
-  pattern += escapeRegex(rest);
-  const yi = order.indexOf('YYYY');
-  const mi = order.findIndex((t) => t === 'MM' || t === 'M');
-  const di = order.findIndex((t) => t === 'DD' || t === 'D');
-  if (yi < 0 || mi < 0 || di < 0) return null;
-  if (new Set(order).size !== order.length) return null;
-  const hasTime = order.includes('HH') || order.includes('H');
-  const re = new RegExp(`^${pattern}${hasTime ? '' : '(?:[ T].*)?'}$`);
-  return {
-    format,
-    parse(raw: string): string | null {
-      const m = re.exec(raw.trim());
-      if (!m) return null;
-      const y = Number(m[yi + 1]);
-      const mo = Number(m[mi + 1]);
-      const d = Number(m[di + 1]);
-      const dt = new Date(Date.UTC(y, mo - 1, d));
-      dt.setUTCFullYear(y);
-      if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) {
-        return null;
+export async function countRecords(path: string, delimiter: string): Promise<number> {
+  const sep = delimiter.charCodeAt(0);
+  const blank = (b: number) => b === sep || b === 0x20 || b === 0x0d || b === 0x09;
+  let records = 0;
+  let quoted = false;
+  let filled = false;
+  let first = true;
+  for await (const data of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const chunk = data as Buffer;
+    let pos = 0;
+    if (first) {
+      first = false;
+      if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) pos = 3;
+    }
+    // Jumps from quote to quote and line break to line break (native searches).
+    let nextQuote = chunk.indexOf(0x22, pos);
+    while (pos < chunk.length) {
+      if (nextQuote !== -1 && nextQuote < pos) nextQuote = chunk.indexOf(0x22, pos);
+      if (quoted) {
+        if (nextQuote === -1) break;
+        if (nextQuote > pos) filled = true;
+        quoted = false;
+        pos = nextQuote + 1;
+        continue;
       }
-      return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-    },
-  };
-}
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Formats tried to tell a user which format a wrongly dated value seems to have. */
-export const COMMON_DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'DD.MM.YYYY',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'YYYY/MM/DD',
-  'D.M.YYYY',
-];
-
-/** An example rendering of `format` for 31 January 2026, 07:30:00. */
-export function dateExample(format: string): string {
-  const values: Record<string, string> = {
-    YYYY: '2026',
-    MM: '01',
-    M: '1',
-    DD: '31',
-    D: '31',
-    HH: '07',
-    H: '7',
-    mm: '30',
-    ss: '00',
-  };
-  return format.replace(TOKEN_RE, (t) => values[t]);
+      const nl = chunk.indexOf(0x0a, pos);
+      const end = nl === -1 ? chunk.length : nl;
+      if (nextQuote !== -1 && nextQuote < end) {
+        for (let i = pos; !filled && i < nextQuote; i += 1) filled = !blank(chunk[i]);
+        quoted = true;
+        pos = nextQuote + 1;
+        continue;
+      }
+      for (let i = pos; !filled && i < end; i += 1) filled = !blank(chunk[i]);
+      if (nl === -1) break;
+      if (filled) records += 1;
+      filled = false;
+      pos = nl + 1;
+    }
+  }
+  return filled ? records + 1 : records;
 }

@@ -1,5 +1,7 @@
+import { compileDateFormat } from './csv-dates';
 import { CSV_MODULE_DEFINITIONS, isCsvModule } from './csv-modules';
-import { columnIndexOfLetter, compileDateFormat, CSV_DELIMITERS } from './csv-parsing';
+import { columnIndexOfLetter, CSV_DELIMITERS } from './csv-parsing';
+import { CsvUnit, FIELD_UNITS, headerUnit, unitsOfField } from './csv-units';
 
 export interface TemplateDraft {
   name: string;
@@ -10,7 +12,11 @@ export interface TemplateDraft {
   date_format: string;
   encoding?: string;
   has_header?: boolean;
+  skip_lines?: number;
   columns: Record<string, unknown>;
+  units?: Record<string, unknown>;
+  exclude_rows?: { column: string; values: string[] }[];
+  date_heading_rows?: boolean;
 }
 
 export interface TemplateWarning {
@@ -47,15 +53,32 @@ export function validateTemplate(t: TemplateDraft): TemplateWarning[] {
       'A decimal comma needs another delimiter (usually ";"): otherwise 78,5 splits into two columns.',
     );
   }
-  if (!compileDateFormat(t.date_format ?? '')) {
+  if ((t.date_format ?? '').length > 40) {
+    add('date_format', 'INVALID_DATE_FORMAT', 'date_format has at most 40 characters.');
+  } else if (!compileDateFormat(t.date_format ?? '')) {
     add(
       'date_format',
       'INVALID_DATE_FORMAT',
-      `date_format "${t.date_format}" must contain YYYY, MM (or M) and DD (or D) once each; allowed tokens: YYYY MM M DD D HH H mm ss.`,
+      `date_format "${t.date_format}" must contain a year (YYYY or YY), a month (MM, M, MMM or MMMM) and a day (DD or D) once each; other tokens: HH H hh h mm ss A; put other letters in [brackets].`,
     );
   }
   if (t.encoding !== undefined && !(CSV_ENCODINGS as readonly string[]).includes(t.encoding)) {
     add('encoding', 'UNKNOWN_ENCODING', 'encoding must be auto, utf-8 or windows-1252.');
+  }
+  if (
+    t.skip_lines !== undefined &&
+    (!Number.isInteger(t.skip_lines) || t.skip_lines < 0 || t.skip_lines > 50)
+  ) {
+    add('skip_lines', 'INVALID_SKIP_LINES', 'skip_lines must be a whole number from 0 to 50.');
+  }
+  for (const [i, rule] of (t.exclude_rows ?? []).entries()) {
+    if (!rule.column?.trim() || !rule.values?.length || rule.values.some((v) => !v.trim())) {
+      add(
+        `exclude_rows.${i}`,
+        'INVALID_EXCLUDE_ROWS',
+        'Each rule names a column and at least one value that leaves a row out.',
+      );
+    }
   }
   const hasHeader = t.has_header ?? true;
   if (!isCsvModule(t.module)) return w;
@@ -97,6 +120,36 @@ export function validateTemplate(t: TemplateDraft): TemplateWarning[] {
         `"${source}" already feeds ${other}; each column feeds one field.`,
       );
     } else seen.set(key, target);
+  }
+  for (const [target, unit] of Object.entries(t.units ?? {})) {
+    const accepted = FIELD_UNITS[target];
+    if (!accepted) {
+      add(`units.${target}`, 'UNKNOWN_UNIT_FIELD', `${target} has no unit to choose.`);
+    } else if (typeof unit !== 'string' || !accepted[unit as CsvUnit]) {
+      add(
+        `units.${target}`,
+        'UNKNOWN_UNIT',
+        `${target} takes ${unitsOfField(target).join(', ')}, not "${String(unit)}".`,
+      );
+    }
+  }
+  for (const [target, source] of Object.entries(t.columns ?? {})) {
+    if (typeof source !== 'string' || !FIELD_UNITS[target] || !hasHeader) continue;
+    const named = headerUnit(source);
+    const declared = t.units?.[target];
+    if (named && typeof declared === 'string' && named !== declared) {
+      add(
+        `units.${target}`,
+        'UNIT_MISMATCH',
+        `The column "${source}" is in ${named}, but ${target} is declared in ${declared}.`,
+      );
+    } else if (named && !FIELD_UNITS[target][named]) {
+      add(
+        `columns.${target}`,
+        'UNIT_MISMATCH',
+        `The column "${source}" is in ${named}; ${target} takes ${unitsOfField(target).join(', ')}.`,
+      );
+    }
   }
   for (const f of fields) {
     if (f.required && (t.columns ?? {})[f.field] === undefined) {

@@ -5,7 +5,7 @@ import {
   Injectable,
   NestInterceptor,
 } from '@nestjs/common';
-import { PayloadTooLargeError } from '@sports/common';
+import { PayloadTooLargeError, refuseUpload } from '@sports/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, unlink } from 'node:fs';
@@ -24,15 +24,7 @@ type UploadRequest = Request & { user?: { id: string }; file?: Express.Multer.Fi
  * beyond the current `max_file_bytes` (read per upload, so an admin's change applies at once).
  */
 export class CsvUploadStorage implements StorageEngine {
-  constructor(
-    private readonly maxBytes: () => Promise<number>,
-    private readonly onTooLarge: (
-      req: UploadRequest,
-      name: string,
-      bytes: number,
-      limit: number,
-    ) => Promise<void>,
-  ) {}
+  constructor(private readonly maxBytes: () => Promise<number>) {}
 
   _handleFile(
     req: Request,
@@ -51,18 +43,15 @@ export class CsvUploadStorage implements StorageEngine {
           refused = true;
           file.stream.unpipe(out);
           out.destroy();
-          unlink(path, () => undefined);
           file.stream.resume();
           const detail = `The file is larger than the import limit max_file_bytes = ${limit} bytes.`;
-          this.onTooLarge(req as UploadRequest, file.originalname, size, limit)
-            .catch(() => undefined)
-            .finally(() =>
-              cb(
-                new PayloadTooLargeError(detail, {
-                  extensions: { limit: 'max_file_bytes', max_file_bytes: limit },
-                }),
-              ),
-            );
+          const err = new PayloadTooLargeError(detail, {
+            extensions: { limit: 'max_file_bytes', max_file_bytes: limit },
+          });
+          unlink(path, () => {
+            refuseUpload(req, err);
+            cb(err);
+          });
         }
       });
       out.on('error', (e) => {

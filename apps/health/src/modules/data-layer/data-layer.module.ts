@@ -3,7 +3,7 @@ import { DataLayerRepository } from './data-layer.repository';
 import { DataLayerService } from './data-layer.service';
 
 /**
- * The shared data layer (DESIGN.md): a plain module, not a versioned feature module. Charts,
+ * The shared data layer (docs/decisions/0012-health-data-layer.md): a plain module, not a versioned feature module. Charts,
  * stats, prompts and the analyst import it and read tracking data only through DataLayerService.
  */
 @Module({

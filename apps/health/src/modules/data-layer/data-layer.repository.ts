@@ -90,7 +90,7 @@ export interface LatestRows {
 }
 
 /**
- * The only place that aggregates tracking data (DESIGN.md, "The shared data layer"). Every
+ * The only place that aggregates tracking data (docs/decisions/0012-health-data-layer.md). Every
  * query filters by `user_id = $1` first, so no series ever mixes in another user's rows.
  */
 @Injectable()

@@ -124,7 +124,7 @@ export const PLACEHOLDER_CATALOG: readonly PlaceholderInfo[] = [
 
 /**
  * The shared data layer: typed daily series over all tracking tables. Charts, stats and
- * prompts read tracking data only through this service (DESIGN.md). Every method takes the
+ * prompts read tracking data only through this service (docs/decisions/0012-health-data-layer.md). Every method takes the
  * caller's own user id; the SQL lives in DataLayerRepository.
  */
 @Injectable()

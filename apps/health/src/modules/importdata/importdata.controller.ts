@@ -3,24 +3,26 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConsumes,
-  ApiForbiddenResponse,
   ApiOkResponse,
+  ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { AcceptsJsonBody, Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import { ExportDocumentResponse } from '../exportdata/dto/export.dto';
-import { ImportQuery, ImportResponse } from './dto/import.dto';
-import { EXPORT_MEDIA_TYPE } from './import-body.middleware';
+import { RequireFeatures } from '../membership/require-features.guard';
+import { EXPORT_MEDIA_TYPE, IMPORT_MAX_BYTES, ImportQuery, ImportResponse } from './dto/import.dto';
 import { ImportdataService } from './importdata.service';
 
 @ApiTags('import')
 @Controller('import')
 @Authenticated()
+@RequireFeatures('export')
 export class ImportdataController {
   constructor(private readonly imports: ImportdataService) {}
 
   @Post()
   @HttpCode(200)
+  @AcceptsJsonBody({ mediaTypes: [EXPORT_MEDIA_TYPE], maxBytes: IMPORT_MAX_BYTES })
   @ApiConsumes('application/json', EXPORT_MEDIA_TYPE)
   @ApiBody({
     type: ExportDocumentResponse,
@@ -30,7 +32,9 @@ export class ImportdataController {
   @ApiBadRequestResponse({
     description: 'VALIDATION_FAILED with the path of each bad field, e.g. weight[3].weight_kg',
   })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: the membership lacks `export`' })
+  @ApiPayloadTooLargeResponse({
+    description: 'PAYLOAD_TOO_LARGE: over BODY_LIMIT, or over 64 MiB as the export media type',
+  })
   import(
     @CurrentUser() user: AuthUser,
     @Body() document: unknown,

@@ -1,5 +1,5 @@
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import { EXPORT_MEDIA_TYPE } from './import-body.middleware';
+import { EXPORT_MEDIA_TYPE } from './dto/import.dto';
 
 const TRACKING_TABLES = [
   'weight_entries',

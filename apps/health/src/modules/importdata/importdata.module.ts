@@ -1,8 +1,6 @@
-import { MiddlewareConsumer, NestModule, RequestMethod } from '@nestjs/common';
 import { FeatureModule } from '@sports/common';
 import { ExportdataModule } from '../exportdata/exportdata.module';
 import { MembershipModule } from '../membership/membership.module';
-import { ImportBodyMiddleware } from './import-body.middleware';
 import { ImportdataController } from './importdata.controller';
 import { ImportdataRepository } from './importdata.repository';
 import { ImportdataService } from './importdata.service';
@@ -14,9 +12,6 @@ import { ImportdataService } from './importdata.service';
   imports: [ExportdataModule, MembershipModule],
   controllers: [ImportdataController],
   providers: [ImportdataRepository, ImportdataService],
+  exports: [ImportdataService],
 })
-export class ImportdataModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ImportBodyMiddleware).forRoutes({ path: 'import', method: RequestMethod.POST });
-  }
-}
+export class ImportdataModule {}

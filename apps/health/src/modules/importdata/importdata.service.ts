@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, ValidationFailedError, isUniqueViolation } from '@sports/common';
+import { mapUniqueViolations, ValidationFailedError } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import { EXPORT_FORMAT, IMPORTABLE_SECTIONS } from '../exportdata/export-document';
 import { ExportdataService } from '../exportdata/exportdata.service';
-import { FeaturesService } from '../membership/features.service';
 import type { ImportModulesResponse, ImportResponse } from './dto/import.dto';
 import { countsOf, planSection } from './import-plan';
-import { naturalKey, normalize, validateDocument, ValidDocument } from './import-rows';
+import {
+  naturalKey,
+  normalize,
+  ReferenceTypeRange,
+  validateDocument,
+  ValidDocument,
+} from './import-rows';
+import { IMPORT_CONFLICTS } from './importdata.constraints';
 import { ImportdataRepository, PROFILE_COLUMNS } from './importdata.repository';
 
 /**
@@ -18,12 +24,9 @@ export class ImportdataService {
   constructor(
     private readonly repo: ImportdataRepository,
     private readonly exports: ExportdataService,
-    private readonly features: FeaturesService,
   ) {}
 
   async import(userId: string, document: unknown, dryRun: boolean): Promise<ImportResponse> {
-    // Import is the other half of export and needs the same membership feature.
-    await this.features.require(userId, ['export']);
     const checked = validateDocument(document, await this.repo.referenceTypes());
     if (!checked.ok) {
       throw new ValidationFailedError(
@@ -31,23 +34,20 @@ export class ImportdataService {
         checked.errors,
       );
     }
-    try {
-      const modules = await this.repo.transaction((m) =>
-        this.apply(m, userId, checked.value, dryRun),
-      );
-      return {
-        format: EXPORT_FORMAT,
-        dry_run: dryRun,
-        modules,
-        photos_skipped: checked.value.photos,
-      };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw new ConflictError(
-        'The document conflicts with stored data (e.g. a second whole-day nutrition total); nothing was imported.',
-        'IMPORT_CONFLICT',
-      );
-    }
+    const modules = await mapUniqueViolations(IMPORT_CONFLICTS, () =>
+      this.repo.transaction((m) => this.apply(m, userId, checked.value, dryRun)),
+    );
+    return {
+      format: EXPORT_FORMAT,
+      dry_run: dryRun,
+      modules,
+      photos_skipped: checked.value.photos,
+    };
+  }
+
+  /** The reference value types an import accepts (for imports of other formats, e.g. FHIR). */
+  referenceTypes(): Promise<ReferenceTypeRange[]> {
+    return this.repo.referenceTypes();
   }
 
   private async apply(

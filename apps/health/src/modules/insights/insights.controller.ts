@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import { InsightListQuery, InsightListResponse, InsightResponse } from './dto/insight.dto';
 import { InsightsService } from './insights.service';
 
@@ -22,10 +22,7 @@ export class InsightsController {
   @Get(':id')
   @ApiOkResponse({ type: InsightResponse })
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<InsightResponse> {
+  get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<InsightResponse> {
     return this.insights.get(user.id, id);
   }
 
@@ -33,7 +30,7 @@ export class InsightsController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.insights.remove(user.id, id);
   }
 }

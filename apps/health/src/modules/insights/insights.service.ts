@@ -29,8 +29,7 @@ export class InsightsService {
   }
 
   async list(ownerId: string, query: InsightListQuery): Promise<InsightListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.insights.list(ownerId, {
       prompt_id: query.prompt_id,
       limit,

@@ -35,7 +35,7 @@ export interface Completion {
   offline: boolean;
 }
 
-/** The one language-model interface (decisions.md §2). */
+/** The one language-model interface (../shared/spec/decisions.md §2). */
 export interface LanguageModel {
   readonly model: string;
   readonly offline: boolean;

@@ -23,7 +23,7 @@ export function createLanguageModel(config: HealthConfig, data: DataLayerService
 }
 
 /**
- * The language-model provider (decisions.md §2): a plain module (not in the version table)
+ * The language-model provider (../shared/spec/decisions.md §2): a plain module (not in the version table)
  * exporting LANGUAGE_MODEL, the one LanguageModel of the service.
  */
 @Module({

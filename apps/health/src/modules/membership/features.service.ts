@@ -16,7 +16,7 @@ const toTierResponse = (r: TierRow): TierResponse => ({
 });
 
 /**
- * The one answer to "which features does this user have" (decisions.md §2): tier features
+ * The one answer to "which features does this user have" (../shared/spec/decisions.md §2): tier features
  * plus per-user grants minus per-user revocations. Every gated module asks here.
  */
 @Injectable()
@@ -29,8 +29,18 @@ export class FeaturesService {
 
   /** 403 FEATURE_REQUIRED listing `missing_features` unless the user has all of `features`. */
   async require(userId: string, features: string[]): Promise<void> {
+    await this.requireAnyOf(userId, [features]);
+  }
+
+  /**
+   * 403 FEATURE_REQUIRED unless the user has every feature of at least one of `alternatives`;
+   * `missing_features` names what the alternative closest to the user's set lacks.
+   */
+  async requireAnyOf(userId: string, alternatives: readonly (readonly string[])[]): Promise<void> {
     const have = new Set(await this.featuresOf(userId));
-    const missing = features.filter((f) => !have.has(f));
+    const missing = alternatives
+      .map((features) => features.filter((f) => !have.has(f)))
+      .reduce((fewest, m) => (m.length < fewest.length ? m : fewest));
     if (missing.length) {
       throw new ForbiddenError(
         `Your membership does not include: ${missing.join(', ')}.`,

@@ -5,7 +5,7 @@ import {
   CreateRoute,
   DeleteRoute,
   ListRoute,
-  NotFoundIdParam,
+  IdParam,
   ReadRoute,
   ReplaceRoute,
 } from '../../tracking/resource-routes';
@@ -19,8 +19,6 @@ import {
   UpdateNutritionRequest,
 } from './dto/nutrition.dto';
 import { NutritionService } from './nutrition.service';
-
-const EntryId = (): ParameterDecorator => NotFoundIdParam('Nutrition entry');
 
 @ApiTags('nutrition')
 @Controller('nutrition')
@@ -55,21 +53,21 @@ export class NutritionController {
   }
 
   @ReadRoute(NutritionResponse)
-  get(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<NutritionResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<NutritionResponse> {
     return this.nutrition.get(user.id, id);
   }
 
   @ReplaceRoute(NutritionResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @EntryId() id: string,
+    @IdParam() id: string,
     @Body() body: UpdateNutritionRequest,
   ): Promise<NutritionResponse> {
     return this.nutrition.update(user.id, id, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @EntryId() id: string): Promise<void> {
+  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.nutrition.delete(user.id, id);
   }
 }

@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationFailedError,
-  isUniqueViolation,
-} from '@sports/common';
+import { mapUniqueViolations, NotFoundError, ValidationFailedError } from '@sports/common';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   CreateNutritionRequest,
@@ -15,6 +10,7 @@ import type {
   NutritionResponse,
   UpdateNutritionRequest,
 } from './dto/nutrition.dto';
+import { dayTotalConflict, nutritionConflicts } from './nutrition.constraints';
 import { NutritionEntry } from './nutrition.entity';
 import { NutritionDayRow, NutritionRepository, NutritionValues } from './nutrition.repository';
 
@@ -28,8 +24,7 @@ export class NutritionService {
 
   async list(userId: string, query: ListNutritionQuery): Promise<NutritionListResponse> {
     const range = resolveRange(query);
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.nutrition.list(userId, range, { limit, offset });
     return { items: rows.map(toNutritionResponse), total, limit, offset, ...range };
   }
@@ -113,22 +108,9 @@ export class NutritionService {
   }
 
   /** The partial unique indexes back the pre-check against concurrent writers. */
-  private async writeOrConflict(write: () => Promise<NutritionEntry>): Promise<NutritionEntry> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw dayTotalConflict();
-      throw err;
-    }
+  private writeOrConflict(write: () => Promise<NutritionEntry>): Promise<NutritionEntry> {
+    return mapUniqueViolations(nutritionConflicts(), write);
   }
-}
-
-function dayTotalConflict(date?: string): ConflictError {
-  return new ConflictError(
-    `There is already a whole-day total${date ? ` for ${date}` : ''}.`,
-    'NUTRITION_DAY_TOTAL_EXISTS',
-    { hint: 'Update the existing day entry, or record single meals instead.' },
-  );
 }
 
 function resolveRange(query: NutritionRangeQuery): { from: string; to: string } {

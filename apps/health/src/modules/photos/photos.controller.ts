@@ -5,8 +5,6 @@ import {
   Get,
   Header,
   HttpCode,
-  Param,
-  ParseUUIDPipe,
   Post,
   Query,
   StreamableFile,
@@ -25,7 +23,13 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, NotFoundError } from '@sports/common';
+import {
+  Authenticated,
+  type AuthUser,
+  CurrentUser,
+  UuidParam,
+  stagingUploadEngine,
+} from '@sports/common';
 import {
   ListPhotosQuery,
   PhotoListResponse,
@@ -33,12 +37,16 @@ import {
   UploadPhotoForm,
   UploadPhotoRequest,
 } from './dto/photo.dto';
-import { PhotosService, type UploadedTempFile } from './photos.service';
-import { UploadCleanupInterceptor } from './upload-cleanup.interceptor';
 import { RequireFeatures } from '../membership/require-features.guard';
+import type { ReceivedPhoto } from './photo-storage';
+import { PhotoUploadInterceptor } from './photo-upload.interceptor';
+import { PhotosService } from './photos.service';
 
-const PhotoId = (): ParameterDecorator =>
-  Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('Photo') }));
+/** One file part; the size limit (PHOTO_MAX_BYTES) is enforced while the file streams in. */
+const UPLOAD_OPTIONS = {
+  storage: stagingUploadEngine,
+  limits: { files: 1, fields: 10, parts: 12 },
+};
 
 @ApiTags('photos')
 @Controller('photos')
@@ -52,10 +60,10 @@ export class PhotosController {
     return this.photos.list(user.id, query);
   }
 
-  /** Interceptor order matters: multer first, then the cleanup that wraps pipes and handler. */
+  /** Interceptor order matters: the receiver (and cleanup) first, then multer. */
   @Post()
   @RequireFeatures('photos')
-  @UseInterceptors(FileInterceptor('file'), UploadCleanupInterceptor)
+  @UseInterceptors(PhotoUploadInterceptor, FileInterceptor('file', UPLOAD_OPTIONS))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadPhotoForm })
   @ApiCreatedResponse({ type: PhotoResponse })
@@ -63,7 +71,7 @@ export class PhotosController {
   @ApiUnsupportedMediaTypeResponse({ description: 'Content is not JPEG, PNG, WebP or HEIC' })
   upload(
     @CurrentUser() user: AuthUser,
-    @UploadedFile() file: UploadedTempFile | undefined,
+    @UploadedFile() file: ReceivedPhoto | undefined,
     @Body() body: UploadPhotoRequest,
   ): Promise<PhotoResponse> {
     return this.photos.upload(user.id, file, body);
@@ -71,7 +79,7 @@ export class PhotosController {
 
   @Get(':id')
   @ApiOkResponse({ type: PhotoResponse })
-  get(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<PhotoResponse> {
+  get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<PhotoResponse> {
     return this.photos.get(user.id, id);
   }
 
@@ -80,7 +88,7 @@ export class PhotosController {
   @Header('Cache-Control', 'private, max-age=0, must-revalidate')
   @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')
   @ApiOkResponse({ description: 'The image bytes with the sniffed Content-Type' })
-  async file(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<StreamableFile> {
+  async file(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<StreamableFile> {
     const { stream, mimeType, byteSize } = await this.photos.openFile(user.id, id);
     return new StreamableFile(stream, { type: mimeType, length: byteSize, disposition: 'inline' });
   }
@@ -88,7 +96,7 @@ export class PhotosController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  delete(@CurrentUser() user: AuthUser, @PhotoId() id: string): Promise<void> {
+  delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.photos.delete(user.id, id);
   }
 }

@@ -1,3 +1,6 @@
+import { PHOTO_FIXTURE_SECRETS, photoFixture } from '@sports/common/testing';
+import exifr from 'exifr';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +46,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('photos (e2e)', () => {
-  const MAX_BYTES = 4096;
+  const MAX_BYTES = 8192;
   let root: string;
   let app: HealthTestApp;
   let owner: TestUser;
@@ -101,6 +104,65 @@ describe('photos (e2e)', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+  });
+
+  describe('metadata', () => {
+    const stored = async (id: string): Promise<Buffer> => {
+      const [row] = await app.db.query('SELECT storage_path FROM photos WHERE id = $1', [id]);
+      return fs.readFileSync(path.join(root, row.storage_path));
+    };
+    const served = async (id: string): Promise<Buffer> =>
+      (
+        await app.http
+          .get(`/api/photos/${id}/file`)
+          .set('Authorization', owner.auth)
+          .buffer(true)
+          .parse((r, cb) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => cb(null, Buffer.concat(chunks)));
+          })
+      ).body as Buffer;
+
+    it('stores a phone JPEG without its GPS position, EXIF and XMP, keeping its orientation', async () => {
+      const jpeg = photoFixture('photo.jpg');
+      expect((await exifr.gps(jpeg))?.latitude).toBeCloseTo(52.52, 2);
+      const res = await upload(owner, jpeg, 'holiday.jpg');
+      expect(res.status).toBe(201);
+      expect(res.body.mime_type).toBe('image/jpeg');
+
+      const file = await stored(res.body.id);
+      expect(await exifr.gps(file)).toBeUndefined();
+      expect(
+        await exifr.parse(file, { xmp: true, iptc: true, icc: false, translateValues: false }),
+      ).toEqual({ Orientation: 6 });
+      for (const secret of PHOTO_FIXTURE_SECRETS) expect(file.includes(secret)).toBe(false);
+      expect(res.body.byte_size).toBe(file.length);
+      expect(res.body.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+      expect((await served(res.body.id)).equals(file)).toBe(true);
+    });
+
+    it.each(['photo.png', 'photo.webp', 'photo.heic'] as const)(
+      'stores %s without the GPS position and the other metadata',
+      async (name) => {
+        const res = await upload(owner, photoFixture(name), name);
+        expect(res.status).toBe(201);
+        const file = await stored(res.body.id);
+        for (const secret of PHOTO_FIXTURE_SECRETS) expect(file.includes(secret)).toBe(false);
+        expect(file.includes('GPS')).toBe(false);
+      },
+    );
+
+    it('refuses a file that starts like a JPEG but is none with 415 and keeps nothing', async () => {
+      const user = await app.newUser({ tier: 'plus' });
+      const res = await upload(user, Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff, 1, 2, 3]));
+      expect(res.status).toBe(415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(filesUnder(root).filter((f) => f.startsWith(user.id) || f.startsWith('.'))).toEqual(
+        [],
+      );
+      expect(await app.db.query('SELECT 1 FROM photos WHERE user_id = $1', [user.id])).toEqual([]);
+    });
   });
 
   it('lists only the own photos', async () => {

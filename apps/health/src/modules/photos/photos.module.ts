@@ -1,34 +1,31 @@
-import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule, SERVICE_CONFIG } from '@sports/common';
-import type { HealthConfig } from '../../config';
+import { FeatureModule } from '@sports/common';
 import { MembershipModule } from '../membership/membership.module';
 import { Photo } from './photo.entity';
-import { PhotoStorage, photoIncomingDir } from './photo-storage';
+import { PhotoStorage } from './photo-storage';
+import { PhotoStorageSweepService } from './photo-storage-sweep.service';
+import { PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { PhotosController } from './photos.controller';
 import { PhotosRepository } from './photos.repository';
 import { PhotosService } from './photos.service';
 
 /**
- * Module `photos`: progress photos, stored on disk under PHOTO_ROOT and served to their
- * owner only. Multer's disk storage (via `dest`) writes each upload to PHOTO_ROOT/.incoming
- * under a random name first, so that large files never sit in memory.
+ * Module `photos`: progress photos, served to their owner only, stored through the shared
+ * storage layer (folder PHOTO_ROOT or an S3-compatible bucket) without their EXIF/XMP
+ * metadata. Uploads stream to a staging file below PHOTO_ROOT/.incoming (never held in memory
+ * while they arrive); stale staging files and unreferenced photo files are swept.
  */
 @FeatureModule({
   name: 'photos',
   version: '1.0.0',
-  imports: [
-    TypeOrmModule.forFeature([Photo]),
-    MembershipModule,
-    MulterModule.registerAsync({
-      inject: [SERVICE_CONFIG],
-      useFactory: (config: HealthConfig) => ({
-        dest: photoIncomingDir(config),
-        limits: { fileSize: config.PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-      }),
-    }),
-  ],
+  imports: [TypeOrmModule.forFeature([Photo]), MembershipModule],
   controllers: [PhotosController],
-  providers: [PhotosService, PhotosRepository, PhotoStorage],
+  providers: [
+    PhotosService,
+    PhotosRepository,
+    PhotoStorage,
+    PhotoStorageSweepService,
+    PhotoUploadInterceptor,
+  ],
 })
 export class PhotosModule {}

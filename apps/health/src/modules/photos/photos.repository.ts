@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { Photo } from './photo.entity';
 
 export type PhotoValues = Omit<Photo, 'userId' | 'createdAt'>;
@@ -23,12 +23,21 @@ export class PhotosRepository {
     return this.rows.findOneBy({ id, userId });
   }
 
-  async insert(userId: string, values: PhotoValues): Promise<Photo> {
-    await this.rows.insert({ ...values, userId });
-    return this.rows.findOneByOrFail({ id: values.id });
+  async insert(m: EntityManager, userId: string, values: PhotoValues): Promise<Photo> {
+    const rows = m.getRepository(Photo);
+    await rows.insert({ ...values, userId });
+    return rows.findOneByOrFail({ id: values.id });
   }
 
-  async delete(photo: Photo): Promise<void> {
-    await this.rows.delete({ id: photo.id, userId: photo.userId });
+  async delete(m: EntityManager, photo: Photo): Promise<void> {
+    await m.getRepository(Photo).delete({ id: photo.id, userId: photo.userId });
+  }
+
+  /** The paths among `paths` that a photo is stored under (the storage sweep's row check). */
+  async referencedStoragePaths(m: EntityManager, paths: string[]): Promise<Set<string>> {
+    const rows = await m
+      .getRepository(Photo)
+      .find({ select: { storagePath: true }, where: { storagePath: In(paths) } });
+    return new Set(rows.map((r) => r.storagePath));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, NotFoundError, ValidationFailedError } from '@sports/common';
+import { NotFoundError, ValidationFailedError } from '@sports/common';
 import { randomUUID } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   ListPhotosQuery,
@@ -10,23 +10,8 @@ import type {
   UploadPhotoRequest,
 } from './dto/photo.dto';
 import { Photo, PhotoMimeType } from './photo.entity';
-import { SNIFF_BYTES, sniffImage } from './photo-sniffer';
-import { PhotoStorage } from './photo-storage';
+import { PhotoStorage, type ReceivedPhoto } from './photo-storage';
 import { PhotosRepository } from './photos.repository';
-
-/** The part of multer's file record the service uses. */
-export interface UploadedTempFile {
-  path: string;
-  size: number;
-}
-
-export class UnsupportedMediaTypeError extends DomainError {
-  constructor(detail: string) {
-    super(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', detail, {
-      hint: 'Upload a JPEG, PNG, WebP or HEIC image.',
-    });
-  }
-}
 
 @Injectable()
 export class PhotosService {
@@ -38,8 +23,7 @@ export class PhotosService {
   ) {}
 
   async list(userId: string, query: ListPhotosQuery): Promise<PhotoListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.photos.list(userId, { limit, offset });
     return { items: rows.map(toPhotoResponse), total, limit, offset };
   }
@@ -48,10 +32,14 @@ export class PhotosService {
     return toPhotoResponse(await this.findOwnedOrFail(userId, id));
   }
 
-  /** The type comes from the content's magic bytes; the client's name and type are ignored. */
+  /**
+   * The type comes from the content's magic bytes (sniffed while the upload streams in); the
+   * client's name and type are ignored. The file is stored without its EXIF/XMP metadata, and
+   * `byte_size` and `sha256` are those of the stored file.
+   */
   async upload(
     userId: string,
-    file: UploadedTempFile | undefined,
+    file: ReceivedPhoto | undefined,
     input: UploadPhotoRequest,
   ): Promise<PhotoResponse> {
     if (!file) {
@@ -59,57 +47,60 @@ export class PhotosService {
         { path: 'file', message: 'send the image as multipart field "file"' },
       ]);
     }
-    const takenOn = input.taken_on ?? utcDate();
-    if (isTooFarAhead(takenOn)) {
-      await this.storage.remove(file.path);
-      throw new ValidationFailedError('The date is in the future.', [
-        { path: 'taken_on', message: 'taken_on must not be later than tomorrow' },
-      ]);
-    }
-    const sniffed =
-      file.size > 0 ? sniffImage(await this.storage.readHead(file.path, SNIFF_BYTES)) : null;
-    if (!sniffed) {
-      await this.storage.remove(file.path);
-      throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG, WebP or HEIC image.');
-    }
-    const sha256 = await this.storage.sha256(file.path);
-    const id = randomUUID();
-    const storagePath = await this.storage.adopt(file.path, userId, id, sniffed.extension);
+    let stored: ReceivedPhoto | undefined;
     try {
-      const photo = await this.photos.insert(userId, {
-        id,
-        takenOn,
-        pose: input.pose ?? null,
-        mimeType: sniffed.mimeType,
-        byteSize: file.size,
-        sha256,
-        storagePath,
+      const takenOn = input.taken_on ?? utcDate();
+      if (isTooFarAhead(takenOn)) {
+        throw new ValidationFailedError('The date is in the future.', [
+          { path: 'taken_on', message: 'taken_on must not be later than tomorrow' },
+        ]);
+      }
+      stored = await this.storage.withoutMetadata(file);
+      const id = randomUUID();
+      const key = `${userId}/${id}.${stored.sniffed.extension}`;
+      const placed = stored;
+      const photo = await this.storage.transaction(async (m, files) => {
+        await files.place(placed.stagingPath, key, placed.sniffed.mimeType);
+        return this.photos.insert(m, userId, {
+          id,
+          takenOn,
+          pose: input.pose ?? null,
+          mimeType: placed.sniffed.mimeType,
+          byteSize: placed.size,
+          sha256: placed.sha256,
+          storagePath: key,
+        });
       });
       return toPhotoResponse(photo);
-    } catch (err) {
-      await this.storage.remove(storagePath);
-      throw err;
+    } finally {
+      await this.storage.discard(file);
+      await this.storage.discard(stored);
     }
   }
 
   async openFile(
     userId: string,
     id: string,
-  ): Promise<{ stream: ReadStream; mimeType: PhotoMimeType; byteSize: number }> {
+  ): Promise<{ stream: Readable; mimeType: PhotoMimeType; byteSize: number }> {
     const photo = await this.findOwnedOrFail(userId, id);
     const stream = await this.storage.open(photo.storagePath);
     if (!stream) {
-      this.logger.warn({ photo_id: photo.id }, 'Photo file missing on disk');
+      this.logger.warn({ photo_id: photo.id }, 'Photo file missing in the storage');
       throw new NotFoundError('Photo file', id);
     }
     return { stream, mimeType: photo.mimeType, byteSize: photo.byteSize };
   }
 
-  /** The row goes first: a file left behind by a failed removal is harmless, a row without file is not. */
+  /**
+   * The file is removed after the row's deletion has committed: a file left behind by a failed
+   * removal is harmless (the storage sweep takes it), a row without its file is not.
+   */
   async delete(userId: string, id: string): Promise<void> {
     const photo = await this.findOwnedOrFail(userId, id);
-    await this.photos.delete(photo);
-    await this.storage.remove(photo.storagePath);
+    await this.storage.transaction(async (m, files) => {
+      await this.photos.delete(m, photo);
+      files.deleteAfterCommit(photo.storagePath);
+    });
   }
 
   /** Another user's photo answers 404 like a missing one. */

@@ -5,13 +5,15 @@ import { ProfilesService } from './profiles.service';
 import { User } from './user.entity';
 import { UserResolver } from './user-resolver.service';
 import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 @FeatureModule({
   name: 'profiles',
   version: '1.1.0',
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [ProfilesController],
-  providers: [UsersRepository, UserResolver, ProfilesService],
-  exports: [UsersRepository, UserResolver],
+  providers: [UsersRepository, UsersService, UserResolver, ProfilesService],
+  // UsersRepository stays exported for the auth modules until their branch (p-sessions) uses UsersService.
+  exports: [UsersRepository, UsersService, UserResolver],
 })
 export class ProfilesModule {}

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthUser,
-  ConflictError,
   DomainError,
   FieldError,
   ForbiddenError,
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
-  isUniqueViolation,
+  mapUniqueViolations,
 } from '@sports/common';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { toInsightResponse } from '../insights/dto/insight.dto';
@@ -42,6 +41,7 @@ import {
   UpdatePromptRequest,
 } from './dto/prompt.dto';
 import { PromptRow, PromptsRepository, PromptValues } from './prompts.repository';
+import { promptConflicts } from './prompts.constraints';
 
 const isAdmin = (user: AuthUser): boolean => user.role === 'admin' || user.role === 'superadmin';
 
@@ -75,8 +75,7 @@ export class PromptsService {
   }
 
   async list(user: AuthUser, query: PromptListQuery): Promise<PromptListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.prompts.list(user.id, {
       type: query.type,
       scope: query.scope ?? 'all',
@@ -264,18 +263,8 @@ export class PromptsService {
     return unique.map((key) => byKey.get(key) as QuestionCatalogEntry);
   }
 
-  private async unique(slug: string, write: () => Promise<PromptRow>): Promise<PromptRow> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ConflictError(
-          `A prompt with slug "${slug}" exists already.`,
-          'PROMPT_SLUG_EXISTS',
-        );
-      }
-      throw error;
-    }
+  private unique(slug: string, write: () => Promise<PromptRow>): Promise<PromptRow> {
+    return mapUniqueViolations(promptConflicts(slug), write);
   }
 
   private async requireVisible(user: AuthUser, id: string): Promise<PromptRow> {

@@ -5,7 +5,7 @@ import {
   CreateRoute,
   DeleteRoute,
   ListRoute,
-  NotFoundIdParam,
+  IdParam,
   ReadRoute,
   ReplaceRoute,
 } from '../../tracking/resource-routes';
@@ -17,8 +17,6 @@ import {
   UpdateReferenceValueRequest,
 } from './dto/reference-value.dto';
 import { ReferenceValuesService } from './reference-values.service';
-
-const ValueId = (): ParameterDecorator => NotFoundIdParam('Reference value');
 
 @ApiTags('reference-values')
 @Controller('reference-values')
@@ -45,21 +43,21 @@ export class ReferenceValuesController {
   }
 
   @ReadRoute(ReferenceValueResponse)
-  get(@CurrentUser() user: AuthUser, @ValueId() id: string): Promise<ReferenceValueResponse> {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ReferenceValueResponse> {
     return this.values.get(user.id, id);
   }
 
   @ReplaceRoute(ReferenceValueResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @ValueId() id: string,
+    @IdParam() id: string,
     @Body() body: UpdateReferenceValueRequest,
   ): Promise<ReferenceValueResponse> {
     return this.values.update(user.id, id, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @ValueId() id: string): Promise<void> {
+  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.values.delete(user.id, id);
   }
 }

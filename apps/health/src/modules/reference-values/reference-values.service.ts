@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
+  mapUniqueViolations,
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
-  isUniqueViolation,
 } from '@sports/common';
 import { isTooFarAhead } from '../../tracking/calendar-date';
-import { ReferenceValueTypesRepository } from '../admin-reference-value-types/reference-value-types.repository';
+import { ReferenceValueTypesService } from '../admin-reference-value-types/reference-value-types.service';
 import type {
   CreateReferenceValueRequest,
   ListReferenceValuesQuery,
@@ -17,17 +16,17 @@ import type {
 } from './dto/reference-value.dto';
 import { ReferenceValue } from './reference-value.entity';
 import { ReferenceValuesRepository, ReferenceValueValues } from './reference-values.repository';
+import { referenceValueConflicts, referenceValueDayTaken } from './reference-values.constraints';
 
 @Injectable()
 export class ReferenceValuesService {
   constructor(
     private readonly values: ReferenceValuesRepository,
-    private readonly types: ReferenceValueTypesRepository,
+    private readonly types: ReferenceValueTypesService,
   ) {}
 
   async list(userId: string, query: ListReferenceValuesQuery): Promise<ReferenceValueListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.values.list(
       userId,
       { typeKey: query.type_key, from: query.from, to: query.to },
@@ -128,29 +127,16 @@ export class ReferenceValuesService {
       );
     }
     if (await this.values.existsOnDay(userId, v.typeKey, v.measuredOn, exceptId))
-      throw dayTaken(v.typeKey, v.measuredOn);
+      throw referenceValueDayTaken(v.typeKey, v.measuredOn);
   }
 
   /** The unique constraint backs the pre-check against concurrent writers. */
-  private async writeOrConflict(
+  private writeOrConflict(
     v: Pick<ReferenceValueValues, 'typeKey' | 'measuredOn'>,
     write: () => Promise<ReferenceValue>,
   ): Promise<ReferenceValue> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw dayTaken(v.typeKey, v.measuredOn);
-      throw err;
-    }
+    return mapUniqueViolations(referenceValueConflicts(v.typeKey, v.measuredOn), write);
   }
-}
-
-function dayTaken(typeKey: string, measuredOn: string): ConflictError {
-  return new ConflictError(
-    `There is already a ${typeKey} value on ${measuredOn}.`,
-    'REFERENCE_VALUE_EXISTS',
-    { hint: 'Update the existing value instead; one value per type and day is kept.' },
-  );
 }
 
 export function toReferenceValueResponse(v: ReferenceValue): ReferenceValueResponse {

@@ -3,8 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { WeightEntry } from './weight-entry.entity';
 
-export const WEIGHT_DAY_UNIQUE = 'weight_entries_user_date_key';
-
 export interface DateRange {
   from?: string;
   to?: string;

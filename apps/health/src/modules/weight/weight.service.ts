@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, isUniqueViolation } from '@sports/common';
+import { mapUniqueViolations, NotFoundError } from '@sports/common';
 import type { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,
@@ -9,7 +9,8 @@ import {
   WeightResponse,
 } from './dto/weight.dto';
 import { WeightEntry } from './weight-entry.entity';
-import { WEIGHT_DAY_UNIQUE, WeightRepository } from './weight.repository';
+import { weightConflicts } from './weight.constraints';
+import { WeightRepository } from './weight.repository';
 
 /** Weight entries: owner-only, one per user and day. */
 @Injectable()
@@ -67,25 +68,13 @@ export class WeightService {
     return entry;
   }
 
-  /** Runs a write and turns the per-day unique constraint into 409 naming the existing entry. */
-  private async writeOnce(
+  /** Runs a write; the per-day unique constraint answers 409 naming the existing entry. */
+  private writeOnce(
     userId: string,
     date: string,
     write: () => Promise<WeightEntry>,
   ): Promise<WeightEntry> {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isUniqueViolation(error, WEIGHT_DAY_UNIQUE)) throw error;
-      const existing = await this.weights.findOnDay(userId, date);
-      throw new ConflictError(
-        `A weight entry for ${date} already exists.`,
-        'WEIGHT_EXISTS_FOR_DAY',
-        {
-          hint: 'Update the existing entry with PUT /api/weight/{id}.',
-          extensions: { existing_id: existing?.id ?? null },
-        },
-      );
-    }
+    const existingId = async () => (await this.weights.findOnDay(userId, date))?.id ?? null;
+    return mapUniqueViolations(weightConflicts(date, existingId), write);
   }
 }

@@ -7,10 +7,9 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
+import { Authenticated, PageQuery, Roles } from '@sports/common';
 import {
   CreateQuestionRequest,
-  PageQuery,
   QuestionListResponse,
   QuestionResponse,
   UpdateQuestionRequest,

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
   FieldError,
+  mapUniqueViolations,
   NotFoundError,
+  PageQuery,
   ResourceInUseError,
   ValidationFailedError,
-  isUniqueViolation,
 } from '@sports/common';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import {
   CreateQuestionRequest,
-  PageQuery,
   QuestionListResponse,
   QuestionResponse,
   toQuestionResponse,
@@ -18,6 +17,7 @@ import {
 } from './dto/question.dto';
 import type { QuestionCatalogEntry, QuestionCatalogLookup } from './engine';
 import { QuestionCatalogRepository, QuestionValues } from './question-catalog.repository';
+import { questionConflicts } from './question-catalog.constraints';
 
 /** The question catalog (decisions.md §2): admins write, every signed-in user reads. */
 @Injectable()
@@ -32,8 +32,7 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
   }
 
   async list(query: PageQuery): Promise<QuestionListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.questions.list(limit, offset);
     return { items: rows.map(toQuestionResponse), total, limit, offset };
   }
@@ -51,14 +50,9 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
       synonyms: input.synonyms ?? null,
       unit: input.unit ?? null,
     });
-    try {
-      return toQuestionResponse(await this.questions.insert(values));
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ConflictError(`Question "${input.key}" exists already.`, 'QUESTION_KEY_EXISTS');
-      }
-      throw error;
-    }
+    return toQuestionResponse(
+      await mapUniqueViolations(questionConflicts(input.key), () => this.questions.insert(values)),
+    );
   }
 
   async update(key: string, input: UpdateQuestionRequest): Promise<QuestionResponse> {

@@ -7,7 +7,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -16,7 +16,6 @@ import {
   ReadRoute,
   ReplaceRoute,
 } from '../../tracking/resource-routes';
-import { PageQuery } from './dto/question.dto';
 import {
   CreateWorkflowRequest,
   UpdateWorkflowRequest,

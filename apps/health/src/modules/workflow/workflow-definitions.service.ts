@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { isStillReferenced, NotFoundError, ResourceInUseError } from '@sports/common';
+import { isStillReferenced, NotFoundError, PageQuery, ResourceInUseError } from '@sports/common';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import { placeholderKeysOf } from './data-placeholders';
-import { PageQuery } from './dto/question.dto';
 import {
   CreateWorkflowRequest,
   toWorkflowResponse,
@@ -74,8 +73,7 @@ export class WorkflowDefinitionsService {
   }
 
   async list(ownerId: string, query: PageQuery): Promise<WorkflowListResponse> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.workflows.list(ownerId, limit, offset);
     const items = rows.map((row) => {
       const result = validateWorkflowGraph(row.graph);

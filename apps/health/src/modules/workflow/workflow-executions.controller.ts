@@ -7,8 +7,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
-import { PageQuery } from './dto/question.dto';
+import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
 import { ExecutionListResponse, ExecutionResponse } from './dto/workflow-execution.dto';
 import { WorkflowExecutionsService } from './workflow-executions.service';
 

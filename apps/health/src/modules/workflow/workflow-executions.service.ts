@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, SERVICE_CONFIG } from '@sports/common';
+import { ConflictError, NotFoundError, PageQuery, SERVICE_CONFIG } from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { HealthConfig } from '../../config';
 import { DataLayerService } from '../data-layer/data-layer.service';
@@ -7,7 +7,6 @@ import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { FeaturesService } from '../membership/features.service';
 import { PromptsRepository } from '../prompts/prompts.repository';
-import { PageQuery } from './dto/question.dto';
 import {
   ExecutionListResponse,
   ExecutionResponse,
@@ -83,8 +82,7 @@ export class WorkflowExecutionsService {
     query: PageQuery,
   ): Promise<ExecutionListResponse> {
     await this.definitions.requireOwn(ownerId, workflowId);
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
+    const { limit, offset } = query;
     const [rows, total] = await this.executions.listOfWorkflow(ownerId, workflowId, limit, offset);
     return { items: rows.map(toExecutionSummary), total, limit, offset };
   }

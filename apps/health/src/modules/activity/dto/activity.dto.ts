@@ -17,8 +17,14 @@ import {
   TRACKING_SOURCES,
   TrackingSource,
 } from '../../../tracking/tracking-common';
+import { PageQueryOf } from '@sports/common';
 
-const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 };
+/** As many decimals as the column keeps: more would be rounded, 0.001 minutes to a refused 0. */
+const decimals = (maxDecimalPlaces: number) => ({
+  allowNaN: false,
+  allowInfinity: false,
+  maxDecimalPlaces,
+});
 
 export class CreateActivityRequest {
   @ApiProperty({ enum: ACTIVITY_TYPES })
@@ -30,21 +36,21 @@ export class CreateActivityRequest {
   started_at!: string;
 
   @ApiProperty({ minimum: 0, exclusiveMinimum: true, maximum: 1440 })
-  @IsNumber(NUM)
+  @IsNumber(decimals(2))
   @IsPositive()
   @Max(1440)
   duration_min!: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, nullable: true, type: Number })
   @IsOptional()
-  @IsNumber(NUM)
+  @IsNumber(decimals(3))
   @Min(0)
   @Max(1000)
   distance_km?: number | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 20000, nullable: true, type: Number })
   @IsOptional()
-  @IsNumber(NUM)
+  @IsNumber(decimals(1))
   @Min(0)
   @Max(20000)
   kcal?: number | null;
@@ -97,21 +103,21 @@ export class UpdateActivityRequest {
 
   @ApiPropertyOptional({ minimum: 0, exclusiveMinimum: true, maximum: 1440 })
   @IsOptional()
-  @IsNumber(NUM)
+  @IsNumber(decimals(2))
   @IsPositive()
   @Max(1440)
   duration_min?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, nullable: true, type: Number })
   @IsOptional()
-  @IsNumber(NUM)
+  @IsNumber(decimals(3))
   @Min(0)
   @Max(1000)
   distance_km?: number | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 20000, nullable: true, type: Number })
   @IsOptional()
-  @IsNumber(NUM)
+  @IsNumber(decimals(1))
   @Min(0)
   @Max(20000)
   kcal?: number | null;
@@ -144,7 +150,7 @@ export class UpdateActivityRequest {
   source?: TrackingSource;
 }
 
-export class ListActivityQuery {
+export class ListActivityQuery extends PageQueryOf({ defaultLimit: 100, maxLimit: 1000 }) {
   @ApiPropertyOptional({ minimum: 1, maximum: 3650, default: 30, description: 'Time window' })
   @IsOptional()
   @Type(() => Number)
@@ -152,21 +158,6 @@ export class ListActivityQuery {
   @Min(1)
   @Max(3650)
   days?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }
 
 export class ActivityResponse {

@@ -1,32 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MembershipResponse } from '../../membership/dto/membership.dto';
 import { USER_ROLES, USER_TIERS, UserRole, UserTier } from '../../profiles/user.entity';
 import { UserResponse } from '../../profiles/user.response';
+import { PageQuery } from '@sports/common';
 
-export class AdminUserQuery {
+export class AdminUserQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'part of the email or display name' })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @MaxLength(200)
   q?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset = 0;
 }
 
 export class SetRoleRequest {

@@ -2,6 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 
+/** Media type for export documents larger than the service-wide JSON limit (BODY_LIMIT). */
+export const EXPORT_MEDIA_TYPE = 'application/vnd.health.export+json';
+/** Largest document accepted with that media type (5 years of daily data is a few MB). */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
 export class ImportQuery {
   @ApiPropertyOptional({
     default: false,

@@ -1,28 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import type { InsightRow } from '../insights.repository';
+import { PageQuery } from '@sports/common';
 
-export class InsightListQuery {
+export class InsightListQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only insights of this prompt' })
   @IsOptional()
   @IsUUID()
   prompt_id?: string;
-
-  @ApiPropertyOptional({ default: 50, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }
 
 export class InsightResponse {

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { PageQuery } from '@sports/common';
+import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
 import {
   NoteField,
@@ -129,22 +129,7 @@ export class NutritionRangeQuery {
   to?: string;
 }
 
-export class ListNutritionQuery extends NutritionRangeQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
-}
+export class ListNutritionQuery extends IntersectionType(NutritionRangeQuery, PageQuery) {}
 
 export class NutritionResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;

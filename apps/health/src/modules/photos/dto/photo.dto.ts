@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
 import { PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
+import { PageQuery } from '@sports/common';
 
 /** Multipart fields sent next to `file`. */
 export class UploadPhotoRequest {
@@ -23,22 +23,7 @@ export class UploadPhotoForm extends UploadPhotoRequest {
   file!: unknown;
 }
 
-export class ListPhotosQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
-}
+export class ListPhotosQuery extends PageQuery {}
 
 export class PhotoResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;

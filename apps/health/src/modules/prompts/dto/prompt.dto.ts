@@ -1,24 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
 import { InsightResponse } from '../../insights/dto/insight.dto';
 import { ExecutionResponse } from '../../workflow/dto/workflow-execution.dto';
 import type { NormalizedSignal } from '../../workflow/engine';
 import { PROMPT_TYPES, PromptRow, PromptType } from '../prompts.repository';
+import { PageQuery } from '@sports/common';
 
 export const PROMPT_SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const QUESTION_KEY = /^[a-z][a-z0-9_]{0,63}$/;
@@ -123,7 +120,7 @@ export class UpdatePromptRequest {
   workflow_id?: string | null;
 }
 
-export class PromptListQuery {
+export class PromptListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: PROMPT_TYPES })
   @IsOptional()
   @IsIn(PROMPT_TYPES)
@@ -133,21 +130,6 @@ export class PromptListQuery {
   @IsOptional()
   @IsIn(['all', 'own', 'system'])
   scope?: 'all' | 'own' | 'system';
-
-  @ApiPropertyOptional({ default: 50, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }
 
 export class RunPromptRequest {

@@ -1,15 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsInt,
-  IsISO8601,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsISO8601, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
 import {
   NoteField,
@@ -17,6 +7,7 @@ import {
   TRACKING_SOURCES,
   TrackingSource,
 } from '../../../tracking/tracking-common';
+import { PageQuery } from '@sports/common';
 
 const NUM = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 
@@ -76,7 +67,7 @@ export class UpdateReferenceValueRequest {
   note?: string | null;
 }
 
-export class ListReferenceValuesQuery {
+export class ListReferenceValuesQuery extends PageQuery {
   @ApiPropertyOptional({ example: 'resting_hr' })
   @IsOptional()
   @IsString()
@@ -92,21 +83,6 @@ export class ListReferenceValuesQuery {
   @IsOptional()
   @IsCalendarDate()
   to?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }
 
 export class ReferenceValueResponse {

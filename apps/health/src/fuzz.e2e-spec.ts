@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FuzzCaller, fuzzFailureText, fuzzOpenApi } from '@sports/common/testing';
+import type { UserRole, UserTier } from './modules/profiles/user.entity';
+import { HealthTestApp, startHealthTestApp, TestUser } from './testing/health-test-app';
+
+/** Fixed so that a failure reproduces; FUZZ_SEED overrides it to explore further. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20260416);
+
+describe('health: every route of the OpenAPI document under generated input', () => {
+  let t: HealthTestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'health-fuzz-'));
+    t = await startHealthTestApp({ PHOTO_ROOT: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A signed-in caller that is replaced when the fuzzer signs it out, demotes or deletes it. */
+  const caller = async (name: string, role: UserRole, tier: UserTier): Promise<FuzzCaller> => {
+    let user: TestUser = await t.newUser({ role, tier });
+    return {
+      name,
+      headers: { Authorization: user.auth },
+      renewIfChanged: async () => {
+        const [row] = await t.db.query('SELECT role, tier, is_active FROM users WHERE id = $1', [
+          user.id,
+        ]);
+        const signedIn =
+          (await t.http.get('/api/profile').set('Authorization', user.auth)).status === 200;
+        if (signedIn && row?.role === role && row.tier === tier && row.is_active) return undefined;
+        user = await t.newUser({ role, tier });
+        return { Authorization: user.auth };
+      },
+    };
+  };
+
+  it('answers below 500, refuses with problem+json and writes nothing when it refuses', async () => {
+    const report = await fuzzOpenApi({
+      http: t.http,
+      db: t.db,
+      seed: SEED,
+      callers: [
+        await caller('admin', 'admin', 'pro'),
+        await caller('pro user', 'user', 'pro'),
+        await caller('free user', 'user', 'free'),
+        { name: 'anonymous', headers: {}, runs: 2 },
+      ],
+      writtenWhenRefused: {
+        csv_import_log:
+          'every import attempt is logged, refused files included (README, CSV import)',
+      },
+    });
+    if (report.failures.length) throw new Error(fuzzFailureText(report, SEED));
+    // The generated requests must reach past validation, not only bounce off it.
+    expect(report.succeeded.length).toBeGreaterThan(report.operations / 4);
+  }, 180_000);
+});

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { ChartAccess } from '../charts/chart-access';
+import { FeaturesService } from '../membership/features.service';
+import { AppDashboardRepository } from './app-dashboard.repository';
+import { effectiveFeatures } from './widget-features';
+
+/**
+ * Who may read a chart. A chart widget's data is `GET /api/charts/{code}`, so the route
+ * follows the widgets: a chart is readable when at least one widget showing it is available
+ * to the caller under its effective features (an admin override included), as C2 is shown by
+ * both `chart.c2` and `combo.body_progress`. A chart that no widget shows keeps the chart
+ * catalog's features.
+ */
+@Injectable()
+export class ChartAccessService implements ChartAccess {
+  constructor(
+    private readonly widgets: AppDashboardRepository,
+    private readonly features: FeaturesService,
+  ) {}
+
+  /** 403 FEATURE_REQUIRED (missing features of the closest widget) unless the chart is readable. */
+  async requireChart(
+    userId: string,
+    code: string,
+    catalogFeatures: readonly string[],
+  ): Promise<void> {
+    const showing = await this.widgets.widgetsShowingChart(code);
+    await this.features.requireAnyOf(
+      userId,
+      showing.length ? showing.map(effectiveFeatures) : [catalogFeatures],
+    );
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MembershipModule } from '../membership/membership.module';
+import { AppDashboardRepository } from './app-dashboard.repository';
+import { ChartAccessService } from './chart-access.service';
+
+/**
+ * The widget catalog and the chart access that follows from it, shared by the dashboard and
+ * the chart endpoints (which the dashboard module imports, so they cannot import it back).
+ */
+@Module({
+  imports: [MembershipModule],
+  providers: [AppDashboardRepository, ChartAccessService],
+  exports: [AppDashboardRepository, ChartAccessService],
+})
+export class WidgetCatalogModule {}
