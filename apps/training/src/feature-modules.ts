@@ -19,8 +19,12 @@ import { AdminModule } from './modules/admin/admin.module';
 import { MembershipModule } from './modules/membership/membership.module';
 import { CatalogsModule } from './modules/catalogs/catalogs.module';
 import { MaturityModelsModule } from './modules/maturity-models/maturity-models.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 
-/** Every feature module of the service, in the order of the specification's version table. */
+/**
+ * Every feature module of the service, in the order of the specification's version table, then
+ * the extensions beyond it.
+ */
 export const FEATURE_MODULES = [
   AuthModule,
   ProfilesModule,
@@ -43,4 +47,5 @@ export const FEATURE_MODULES = [
   MembershipModule,
   CatalogsModule,
   MaturityModelsModule,
+  CalendarModule,
 ];

@@ -5,7 +5,7 @@ import { loadTrainingConfig } from './config';
 import { MIGRATIONS } from './database/migrations';
 import { RELEASE, SERVICE_DESCRIPTION } from './release';
 
-void runService({
+runService({
   release: RELEASE,
   description: SERVICE_DESCRIPTION,
   loadConfig: loadTrainingConfig,

@@ -1,6 +1,6 @@
 import { startTrainingTestApp, TrainingTestApp } from './testing/training-test-app';
 
-/** The version table of training-service.md, section Versioning. */
+/** The version table of ../shared/spec/training-service.md, section Versioning. */
 const SPEC_MODULES = {
   auth: '1.2.1',
   profiles: '1.7.0',
@@ -25,6 +25,9 @@ const SPEC_MODULES = {
   maturity_models: '1.4.0',
 };
 
+/** Modules beyond the specification's table, reported apart so that `modules` stays exact. */
+const EXTENSIONS = { calendar: '1.0.0' };
+
 describe('training service meta endpoints', () => {
   let t: TrainingTestApp;
   beforeAll(async () => {
@@ -42,6 +45,7 @@ describe('training service meta endpoints', () => {
       build_date: '2026-05-08',
       schema_version: '20260508049',
       modules: SPEC_MODULES,
+      extensions: EXTENSIONS,
     });
   });
 

@@ -1,26 +1,12 @@
 import 'reflect-metadata';
-import { prepareDatabase, runMigrations } from '@sports/common';
+import { runMigrationCli } from '@sports/common';
 import { loadTrainingConfig } from '../config';
 import { MIGRATIONS } from '../database/migrations';
 import { RELEASE } from '../release';
 
 /** `pnpm --filter @sports/training migrate`: applies pending migrations and exits (Kubernetes Job). */
-async function main(): Promise<void> {
-  const config = loadTrainingConfig();
-  const database = await prepareDatabase(config, RELEASE.service);
-  try {
-    const applied = await runMigrations({ url: database.url, migrations: MIGRATIONS });
-    process.stdout.write(
-      applied.length ? `Applied: ${applied.join(', ')}\n` : 'Schema is up to date.\n',
-    );
-  } finally {
-    await database.stop();
-  }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
+runMigrationCli({
+  service: RELEASE.service,
+  loadConfig: loadTrainingConfig,
+  migrations: MIGRATIONS,
 });

@@ -26,11 +26,16 @@ let counter = 0;
 export async function startTrainingTestApp(
   env: Record<string, string> = {},
 ): Promise<TrainingTestApp> {
-  // Tests sign in many profiles from one IP; the login limit has its own tests that lower it.
+  // Tests sign in many profiles from one IP: the per-address limits are raised here and have
+  // their own tests that lower them (the per-account backoff keeps its default).
   const config = loadTrainingConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ADDRESS_BACKOFF_THRESHOLD: '10000',
+    // Off: a test database references none of the files in a developer's MEDIA_ROOT, which the
+    // sweep would take for orphans. The sweep tests run it by hand.
+    STORAGE_SWEEP_INTERVAL_MINUTES: '0',
     ...env,
   });
   const base = await startTestApp({

@@ -4,6 +4,9 @@ import { LoginBackoff1778198402000 } from './1778198402000-login-backoff';
 import { Exercises1778198403000 } from './1778198403000-exercises';
 import { Media1778198404000 } from './1778198404000-media';
 import { Planning1778198405000 } from './1778198405000-planning';
+import { IntegrityRules1778198406000 } from './1778198406000-integrity-rules';
+import { Calendar1778198407000 } from './1778198407000-calendar';
+import { LoginCountersShared1778198420000 } from './1778198420000-login-counters-shared';
 
 /** Every migration of the training service, oldest first. */
 export const MIGRATIONS = [
@@ -13,6 +16,9 @@ export const MIGRATIONS = [
   Exercises1778198403000,
   Media1778198404000,
   Planning1778198405000,
+  IntegrityRules1778198406000,
+  Calendar1778198407000,
+  LoginCountersShared1778198420000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

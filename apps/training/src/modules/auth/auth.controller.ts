@@ -1,12 +1,6 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
-import { Public } from '@sports/common';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiLoginRefusals, Public } from '@sports/common';
 import { AuthService } from './auth.service';
 import {
   AuthResponse,
@@ -15,7 +9,6 @@ import {
   RegisterRequest,
   TokenResponse,
 } from './dto/auth.dto';
-import { LoginThrottlerGuard } from './login-throttler.guard';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -31,15 +24,11 @@ export class AuthController {
 
   @Post('login')
   @Public()
-  @UseGuards(LoginThrottlerGuard)
   @HttpCode(200)
   @ApiOkResponse({ type: AuthResponse })
-  @ApiTooManyRequestsResponse({
-    description:
-      'RATE_LIMITED (problem+json, Retry-After): too many attempts from this IP, or the account is locked after repeated failures',
-  })
-  login(@Body() body: LoginRequest): Promise<AuthResponse> {
-    return this.auth.login(body);
+  @ApiLoginRefusals('Email or PIN is wrong')
+  login(@Body() body: LoginRequest, @Ip() address: string): Promise<AuthResponse> {
+    return this.auth.login(body, address);
   }
 
   @Post('refresh')

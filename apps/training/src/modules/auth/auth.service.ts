@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthTokensService,
-  ConflictError,
+  mapUniqueViolations,
+  LoginProtection,
   PasswordHasher,
-  RateLimitedError,
   registerAccount,
   SERVICE_CONFIG,
   TokenPair,
@@ -11,6 +11,7 @@ import {
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { TrainingConfig } from '../../config';
+import { emailTaken, PROFILE_CONFLICTS } from '../profiles/profiles.constraints';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import { toProfileResponse } from '../profiles/profile.response';
 import type { AuthResponse, LoginRequest, RegisterRequest } from './dto/auth.dto';
@@ -22,62 +23,56 @@ export class AuthService {
     private readonly profiles: ProfilesRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AuthTokensService,
+    private readonly loginProtection: LoginProtection,
     @Inject(SERVICE_CONFIG) private readonly config: TrainingConfig,
   ) {}
 
   async register(input: RegisterRequest): Promise<AuthResponse> {
     const email = input.email.toLowerCase();
     const pinHash = await this.hasher.hash(input.pin);
-    const profile = await registerAccount(
-      this.dataSource,
-      {
-        email,
-        bootstrapEmails: this.config.ADMIN_BOOTSTRAP_EMAILS,
-        countAccounts: (m) => this.profiles.count(m),
-      },
-      async ({ manager, becomesAdmin }) => {
-        if (await this.profiles.emailTaken(email, manager)) {
-          throw new ConflictError('A profile with this email already exists.', 'EMAIL_TAKEN');
-        }
-        return this.profiles.insert(manager, {
-          name: input.name,
+    // Sign-ups are serialised, but an admin may create the same email at the same moment.
+    const profile = await mapUniqueViolations(PROFILE_CONFLICTS, () =>
+      registerAccount(
+        this.dataSource,
+        {
           email,
-          pinHash,
-          role: becomesAdmin ? 'superadmin' : 'user',
-        });
-      },
+          bootstrapEmails: this.config.ADMIN_BOOTSTRAP_EMAILS,
+          countAccounts: (m) => this.profiles.count(m),
+        },
+        async ({ manager, becomesAdmin }) => {
+          if (await this.profiles.emailTaken(email, manager)) throw emailTaken();
+          return this.profiles.insert(manager, {
+            name: input.name,
+            email,
+            pinHash,
+            role: becomesAdmin ? 'superadmin' : 'user',
+          });
+        },
+      ),
     );
     return this.signedIn(profile.id);
   }
 
   /**
-   * Email + PIN sign-in. An account locked by the failure backoff is refused with 429 before
-   * its PIN is looked at (a right PIN does not get through a lock); each wrong PIN counts one
-   * more consecutive failure, a right one resets the count.
+   * Email + PIN sign-in under the shared login protection: per client address and per
+   * account, reserved before the PIN is checked (429 RATE_LIMITED with Retry-After, the PIN
+   * not looked at, while locked); a wrong PIN counts a failure, a right one resets the account.
    */
-  async login(input: LoginRequest): Promise<AuthResponse> {
-    const candidate = await this.profiles.findLoginCandidate(input.email);
-    if (candidate && candidate.lockedForSeconds > 0) {
-      throw new RateLimitedError(
-        candidate.lockedForSeconds,
-        'This account is locked for a moment after repeated failed sign-ins; try again later.',
-      );
-    }
-    const valid = await this.hasher.verifyOrFail(candidate?.pinHash, input.pin);
-    if (!candidate || !valid) {
-      if (candidate) {
-        await this.profiles.recordFailedLogin(
-          candidate.id,
-          this.config.LOGIN_BACKOFF_THRESHOLD,
-          this.config.LOGIN_BACKOFF_MAX_SECONDS,
-        );
-      }
+  async login(input: LoginRequest, address: string | undefined): Promise<AuthResponse> {
+    const profile = await this.loginProtection.attempt(
+      { address, account: input.email },
+      async () => {
+        const candidate = await this.profiles.findByEmailWithSecret(input.email);
+        const valid = await this.hasher.verifyOrFail(candidate?.pinHash, input.pin);
+        return candidate && valid ? candidate : null;
+      },
+    );
+    if (!profile) {
       throw new UnauthenticatedError('Email or PIN is wrong.', {
         hint: 'Check both and try again.',
       });
     }
-    await this.profiles.resetFailedLogins(candidate.id);
-    return this.signedIn(candidate.id);
+    return this.signedIn(profile.id);
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {

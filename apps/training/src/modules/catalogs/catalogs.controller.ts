@@ -6,7 +6,6 @@ import {
   Get,
   HttpCode,
   Injectable,
-  Param,
   PipeTransform,
   Post,
   Put,
@@ -15,13 +14,13 @@ import {
 } from '@nestjs/common';
 import {
   ApiBody,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, createValidationPipe, Roles } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Authenticated, createValidationPipe, Roles, UuidParam } from '@sports/common';
 import { CATALOGS, CatalogDefinition } from './catalog-definitions';
 import { CatalogsService } from './catalogs.service';
 import {
@@ -76,7 +75,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @Get(':id')
     @Authenticated()
     @ApiOkResponse({ type: CatalogEntryResponse })
-    get(@Param('id', UuidParamPipe) id: string): Promise<CatalogEntryResponse> {
+    get(@UuidParam() id: string): Promise<CatalogEntryResponse> {
       return this.catalogs.get(def, id);
     }
 
@@ -84,6 +83,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @Roles('admin')
     @ApiBody({ type: CreateBody })
     @ApiCreatedResponse({ type: CatalogEntryResponse })
+    @ApiConflictResponse({ description: 'SLUG_TAKEN' })
     create(@Body(new BodyOf(CreateBody)) body: object): Promise<CatalogEntryResponse> {
       return this.catalogs.create(def, body);
     }
@@ -92,8 +92,9 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @Roles('admin')
     @ApiBody({ type: UpdateBody })
     @ApiOkResponse({ type: CatalogEntryResponse })
+    @ApiConflictResponse({ description: 'SLUG_TAKEN' })
     update(
-      @Param('id', UuidParamPipe) id: string,
+      @UuidParam() id: string,
       @Body(new BodyOf(UpdateBody)) body: object,
     ): Promise<CatalogEntryResponse> {
       return this.catalogs.update(def, id, body);
@@ -103,7 +104,12 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @Roles('admin')
     @HttpCode(204)
     @ApiNoContentResponse()
-    remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+    @ApiConflictResponse({
+      description: `RESOURCE_IN_USE: still referenced; \`usages\` counts the references by ${
+        def.usages.map((u) => u.label).join(', ') || 'kind'
+      }`,
+    })
+    remove(@UuidParam() id: string): Promise<void> {
       return this.catalogs.remove(def, id);
     }
   }
@@ -142,13 +148,14 @@ export class StyleTargetGroupsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkResponse })
-  get(@Param('id', UuidParamPipe) id: string): Promise<StyleTargetGroupLinkResponse> {
+  get(@UuidParam() id: string): Promise<StyleTargetGroupLinkResponse> {
     return this.catalogs.getLink(id);
   }
 
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: StyleTargetGroupLinkResponse })
+  @ApiConflictResponse({ description: 'STYLE_TARGET_GROUP_LINK_EXISTS' })
   create(@Body() body: StyleTargetGroupLinkRequest): Promise<StyleTargetGroupLinkResponse> {
     return this.catalogs.createLink(body);
   }
@@ -157,7 +164,7 @@ export class StyleTargetGroupsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@UuidParam() id: string): Promise<void> {
     return this.catalogs.removeLink(id);
   }
 }

@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -226,5 +227,67 @@ describe('catalogs (HTTP)', () => {
       .delete(`/api/training-style-target-groups/${link.body.id}`)
       .set('Authorization', admin.auth);
     expect(del.status).toBe(204);
+  });
+
+  describe('concurrent entries of one slug', () => {
+    const bodyFor = async (path: string, slug: string): Promise<object> => ({
+      name: `Gleich ${slug}`,
+      slug,
+      ...(path === 'training-styles'
+        ? { style_direction_id: await idOf('style_directions', 'fitness') }
+        : {}),
+    });
+
+    it.each([
+      ['focus-areas', 'focus_areas'],
+      ['style-directions', 'style_directions'],
+      ['training-styles', 'training_styles'],
+      ['training-types', 'training_types'],
+      ['target-groups', 'target_groups'],
+      ['age-groups', 'age_groups'],
+      ['skill-categories', 'skill_categories'],
+      ['training-characters', 'training_characters'],
+    ])(
+      'answers eight simultaneous %s with one chosen slug with one 201 and 409 SLUG_TAKEN',
+      async (path, table) => {
+        const body = await bodyFor(path, `gleich-${path}`);
+        const statuses = await statusesOfConcurrent(8, () =>
+          t.http.post(`/api/${path}`).set('Authorization', admin.auth).send(body),
+        );
+        expect(statuses).toEqual({ 201: 1, 409: 7 });
+        const rows = await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE slug = $1`, [
+          `gleich-${path}`,
+        ]);
+        expect(rows[0].n).toBe(1);
+      },
+    );
+
+    it('gives eight simultaneous entries without a slug eight distinct derived slugs', async () => {
+      const statuses = await statusesOfConcurrent(8, () =>
+        t.http
+          .post('/api/training-characters')
+          .set('Authorization', admin.auth)
+          .send({ name: 'Zeitgleich' }),
+      );
+      expect(statuses).toEqual({ 201: 8 });
+      const rows: { slug: string }[] = await t.db.query(
+        `SELECT slug FROM training_characters WHERE name = 'Zeitgleich'`,
+      );
+      expect(new Set(rows.map((r) => r.slug)).size).toBe(8);
+    });
+
+    it('answers eight simultaneous equal style direction ↔ target group links with one 201 and 409', async () => {
+      const body = {
+        style_direction_id: await idOf('style_directions', 'turnen'),
+        target_group_id: await idOf('target_groups', 'senioren'),
+      };
+      const statuses = await statusesOfConcurrent(8, () =>
+        t.http
+          .post('/api/training-style-target-groups')
+          .set('Authorization', admin.auth)
+          .send(body),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+    });
   });
 });

@@ -122,20 +122,28 @@ export class CatalogsRepository {
     );
   }
 
-  /** How many rows of each usage table reference the entry. */
+  /** How many rows of each usage table reference the entry (labels without rows left out). */
   async usages(def: CatalogDefinition, id: string): Promise<Record<string, number>> {
+    if (def.usages.length === 0) return {};
+    const counts = def.usages.map(
+      (u) =>
+        `(SELECT count(*)::int FROM ${u.table} WHERE ${
+          u.kind === 'array' ? `${u.column} @> ARRAY[$1::uuid]` : `${u.column} = $1`
+        })`,
+    );
+    const [row]: Record<string, number>[] = await this.db.query(
+      `SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(', ')}`,
+      [id],
+    );
     const out: Record<string, number> = {};
-    for (const u of def.usages) {
-      const [{ n }]: { n: number }[] = await this.db.query(
-        `SELECT count(*)::int AS n FROM ${u.table} WHERE ${u.column} = $1`,
-        [id],
-      );
+    def.usages.forEach((u, i) => {
+      const n = row[`n${i}`];
       if (n > 0) out[u.label] = (out[u.label] ?? 0) + n;
-    }
+    });
     return out;
   }
 
-  /** Deletes the entry; false when it did not exist. */
+  /** Deletes the entry; false when it did not exist. The database refuses a referenced one. */
   async delete(def: CatalogDefinition, id: string): Promise<boolean> {
     const res: [unknown[], number] = await this.db.query(`DELETE FROM ${def.table} WHERE id = $1`, [
       id,

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
+  isStillReferenced,
+  mapUniqueViolations,
   NotFoundError,
+  pageOf,
   ResourceInUseError,
   UnprocessableError,
   ValidationFailedError,
 } from '@sports/common';
-import { pageOf } from '../club-memberships/dto/page.query';
 import type { CatalogDefinition } from './catalog-definitions';
-import { slugify } from './catalog-definitions';
+import {
+  CATALOG_CONFLICTS,
+  slugConstraintOf,
+  styleTargetGroupLinked,
+} from './catalogs.constraints';
+import { insertWithSlug, slugTaken } from './slug-assignment';
 import { CatalogRow, CatalogsRepository, CatalogValues, LinkRow } from './catalogs.repository';
 import type {
   AgeRangeEntryRequest,
@@ -44,6 +50,18 @@ function toResponse(def: CatalogDefinition, r: CatalogRow): CatalogEntryResponse
   return out;
 }
 
+function inUse(
+  def: CatalogDefinition,
+  id: string,
+  usages: Record<string, number>,
+): ResourceInUseError {
+  const named = Object.entries(usages).map(([k, n]) => `${n} ${k}`);
+  return new ResourceInUseError(
+    `${def.label} ${id} is still used${named.length ? ` by ${named.join(', ')}` : ''}.`,
+    { hint: 'Remove the references first; usages counts them per kind.', extensions: { usages } },
+  );
+}
+
 function toLinkResponse(r: LinkRow): StyleTargetGroupLinkResponse {
   return { ...r, created_at: r.created_at.toISOString() };
 }
@@ -72,9 +90,14 @@ export class CatalogsService {
 
   async create(def: CatalogDefinition, body: AnyEntryRequest): Promise<CatalogEntryResponse> {
     const values = this.values(def, body);
-    values.slug = body.slug ?? (await this.freeSlug(def, slugify(body.name ?? '')));
     await this.check(def, values);
-    const id = await this.repo.insert(def, values);
+    const id = await insertWithSlug({
+      slug: body.slug,
+      name: body.name ?? '',
+      constraint: slugConstraintOf(def.table),
+      taken: (slug) => this.repo.slugTaken(def, slug),
+      insert: (slug) => this.repo.insert(def, { ...values, slug }),
+    });
     return this.get(def, id);
   }
 
@@ -86,22 +109,25 @@ export class CatalogsService {
     const current = await this.findOrFail(def, id);
     const values = this.values(def, body);
     await this.check(def, values, current);
-    await this.repo.update(def, id, values);
+    await mapUniqueViolations(CATALOG_CONFLICTS, () => this.repo.update(def, id, values));
     return this.get(def, id);
   }
 
+  /**
+   * Deletes an entry nothing references; otherwise 409 RESOURCE_IN_USE with the count per
+   * referencing kind. The database holds the same rule, so a reference written between the
+   * count and the delete answers 409 as well.
+   */
   async remove(def: CatalogDefinition, id: string): Promise<void> {
     await this.findOrFail(def, id);
     const usages = await this.repo.usages(def, id);
-    if (Object.keys(usages).length > 0) {
-      const named = Object.entries(usages)
-        .map(([k, n]) => `${n} ${k}`)
-        .join(', ');
-      throw new ResourceInUseError(`${def.label} ${id} is still used by ${named}.`, {
-        extensions: { usages },
-      });
+    if (Object.keys(usages).length > 0) throw inUse(def, id, usages);
+    try {
+      await this.repo.delete(def, id);
+    } catch (error) {
+      if (!isStillReferenced(error)) throw error;
+      throw inUse(def, id, await this.repo.usages(def, id));
     }
-    await this.repo.delete(def, id);
   }
 
   async hierarchy(): Promise<TrainingStyleHierarchyResponse> {
@@ -140,9 +166,7 @@ export class CatalogsService {
       throw new UnprocessableError('Unknown catalog entry.', 'UNKNOWN_CATALOG_ENTRY', { errors });
     }
     const id = await this.repo.insertLink(body.style_direction_id, body.target_group_id);
-    if (!id) {
-      throw new ConflictError('This style direction and target group are already linked.');
-    }
+    if (!id) throw styleTargetGroupLinked();
     return this.getLink(id);
   }
 
@@ -195,15 +219,6 @@ export class CatalogsService {
         errors: [{ path: 'style_direction_id', message: 'unknown style direction' }],
       });
     }
-    if (v.slug && (await this.repo.slugTaken(def, v.slug, current?.id))) {
-      throw new ConflictError(`The slug ${v.slug} is taken.`, 'SLUG_TAKEN');
-    }
-  }
-
-  /** `base`, or `base-2`, `base-3`, ... when taken. */
-  private async freeSlug(def: CatalogDefinition, base: string): Promise<string> {
-    let slug = base;
-    for (let i = 2; await this.repo.slugTaken(def, slug); i += 1) slug = `${base}-${i}`;
-    return slug;
+    if (v.slug && (await this.repo.slugTaken(def, v.slug, current?.id))) throw slugTaken(v.slug);
   }
 }

@@ -1,8 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { PageQuery } from '../club-memberships/dto/page.query';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubJoinRequestsService } from './club-join-requests.service';
@@ -22,9 +20,10 @@ export class ClubJoinRequestsController {
   @Post('clubs/:id/join-requests')
   @Authenticated()
   @ApiCreatedResponse({ type: JoinRequestResponse })
+  @ApiConflictResponse({ description: 'ALREADY_MEMBER or JOIN_REQUEST_PENDING' })
   submit(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Body() body: CreateJoinRequestRequest,
   ): Promise<JoinRequestResponse> {
     return this.joinRequests.submit(ctx, clubId, body);
@@ -35,7 +34,7 @@ export class ClubJoinRequestsController {
   @ApiOkResponse({ type: JoinRequestListResponse })
   list(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Query() query: ListJoinRequestsQuery,
   ): Promise<JoinRequestListResponse> {
     return this.joinRequests.list(ctx, clubId, query);
@@ -45,10 +44,11 @@ export class ClubJoinRequestsController {
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: AcceptJoinRequestResponse })
+  @ApiConflictResponse({ description: 'JOIN_REQUEST_REJECTED: a rejected request stays rejected' })
   accept(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
-    @Param('rid', UuidParamPipe) requestId: string,
+    @UuidParam() clubId: string,
+    @UuidParam('rid') requestId: string,
   ): Promise<AcceptJoinRequestResponse> {
     return this.joinRequests.accept(ctx, clubId, requestId);
   }
@@ -59,8 +59,8 @@ export class ClubJoinRequestsController {
   @ApiOkResponse({ type: JoinRequestResponse })
   reject(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
-    @Param('rid', UuidParamPipe) requestId: string,
+    @UuidParam() clubId: string,
+    @UuidParam('rid') requestId: string,
   ): Promise<JoinRequestResponse> {
     return this.joinRequests.reject(ctx, clubId, requestId);
   }

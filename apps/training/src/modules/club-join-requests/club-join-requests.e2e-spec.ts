@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -153,5 +154,58 @@ describe('club join requests (HTTP)', () => {
     expect(mine.body).toMatchObject({ total: 1, items: [{ id: req.body.id, club_id: clubA }] });
     const anon = await t.http.get('/api/join-requests/mine');
     expect(anon.status).toBe(401);
+  });
+
+  describe('concurrent duplicates', () => {
+    const membershipsOf = async (profileId: string): Promise<number> =>
+      (
+        await t.db.query(
+          'SELECT count(*)::int AS n FROM club_members WHERE club_id = $1 AND profile_id = $2',
+          [clubA, profileId],
+        )
+      )[0].n;
+
+    it('answers eight simultaneous requests of one applicant with one 201 and 409 JOIN_REQUEST_PENDING', async () => {
+      const applicant = await t.newProfile();
+      const statuses = await statusesOfConcurrent(8, () => submit(applicant));
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        `SELECT count(*)::int AS n FROM club_join_requests WHERE profile_id = $1 AND status = 'pending'`,
+        [applicant.id],
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('accepts one request six times at once: every answer 200, one membership', async () => {
+      const applicant = await t.newProfile();
+      const req = await submit(applicant);
+      const statuses = await statusesOfConcurrent(6, () =>
+        t.http
+          .post(`/api/clubs/${clubA}/join-requests/${req.body.id}/accept`)
+          .set('Authorization', clubAdmin.auth),
+      );
+      expect(statuses).toEqual({ 200: 6 });
+      expect(await membershipsOf(applicant.id)).toBe(1);
+    });
+
+    it('races accepting a request against adding the applicant directly: only 2xx and 409 ALREADY_MEMBER, one membership', async () => {
+      const applicant = await t.newProfile();
+      const req = await submit(applicant);
+      const statuses = await statusesOfConcurrent(8, (i) =>
+        i % 2 === 0
+          ? t.http
+              .post(`/api/clubs/${clubA}/join-requests/${req.body.id}/accept`)
+              .set('Authorization', clubAdmin.auth)
+          : t.http
+              .post(`/api/clubs/${clubA}/members`)
+              .set('Authorization', clubAdmin.auth)
+              .send({ profile_id: applicant.id, roles: ['member'] }),
+      );
+      const { 200: accepted, 201: added = 0, 409: refused = 0, ...others } = statuses;
+      expect(others).toEqual({});
+      expect(accepted).toBe(4);
+      expect(added + refused).toBe(4);
+      expect(await membershipsOf(applicant.id)).toBe(1);
+    });
   });
 });

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConflictError, NotFoundError, isUniqueViolation } from '@sports/common';
+import {
+  ConflictError,
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  PageQuery,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
 import { ClubsService } from '../clubs/clubs.service';
 import { isClubMember, TenantContext } from '../tenant-context/tenant-context';
+import { CLUB_JOIN_REQUEST_CONFLICTS, pendingConflict } from './club-join-requests.constraints';
 import { ClubJoinRequestsRepository } from './club-join-requests.repository';
 import {
   AcceptJoinRequestResponse,
@@ -38,23 +44,17 @@ export class ClubJoinRequestsService {
     if (isClubMember(ctx, clubId)) {
       throw new ConflictError('You are already a member of this club.', 'ALREADY_MEMBER');
     }
-    try {
-      const created = await this.dataSource.transaction(async (m) => {
+    const created = await mapUniqueViolations(CLUB_JOIN_REQUEST_CONFLICTS, () =>
+      this.dataSource.transaction(async (m) => {
         if (await this.requests.findPending(clubId, ctx.profile_id, m)) throw pendingConflict();
         return this.requests.insert(m, {
           clubId,
           profileId: ctx.profile_id,
           message: body.message?.trim() || null,
         });
-      });
-      return toJoinRequestResponse(created);
-    } catch (e) {
-      // The partial unique index decides between two concurrent submissions.
-      if (isUniqueViolation(e)) {
-        throw pendingConflict();
-      }
-      throw e;
-    }
+      }),
+    );
+    return toJoinRequestResponse(created);
   }
 
   async list(
@@ -126,11 +126,4 @@ export class ClubJoinRequestsService {
     if (!request) throw new NotFoundError('Join request', requestId);
     return toJoinRequestResponse(request);
   }
-}
-
-function pendingConflict(): ConflictError {
-  return new ConflictError(
-    'You already have a pending join request for this club.',
-    'JOIN_REQUEST_PENDING',
-  );
 }

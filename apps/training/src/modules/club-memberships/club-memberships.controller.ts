@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, UuidParamPipe } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubMembershipsService } from './club-memberships.service';
@@ -12,7 +18,6 @@ import {
   MemberDirectoryResponse,
   UpdateClubMemberRequest,
 } from './dto/club-member.dto';
-import { UuidParamPipe } from './uuid-param.pipe';
 
 @ApiTags('club members')
 @Controller('clubs/:id')
@@ -33,6 +38,7 @@ export class ClubMembershipsController {
   @Post('members')
   @Authenticated()
   @ApiCreatedResponse({ type: ClubMemberResponse })
+  @ApiConflictResponse({ description: 'ALREADY_MEMBER: the profile is a member already' })
   create(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) clubId: string,

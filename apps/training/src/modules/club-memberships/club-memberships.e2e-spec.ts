@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -50,6 +51,22 @@ describe('club members (HTTP)', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('ALREADY_MEMBER');
     await t.db.query('DELETE FROM club_members WHERE id = $1', [res.body.id]);
+  });
+
+  it('answers six simultaneous adds of one profile with one 201 and 409 ALREADY_MEMBER', async () => {
+    const profile = await t.newProfile();
+    const statuses = await statusesOfConcurrent(6, () =>
+      t.http
+        .post(`/api/clubs/${clubA}/members`)
+        .set('Authorization', clubAdmin.auth)
+        .send({ profile_id: profile.id, roles: ['member'] }),
+    );
+    expect(statuses).toEqual({ 201: 1, 409: 5 });
+    const rows = await t.db.query(
+      'SELECT count(*)::int AS n FROM club_members WHERE club_id = $1 AND profile_id = $2',
+      [clubA, profile.id],
+    );
+    expect(rows[0].n).toBe(1);
   });
 
   it.each([

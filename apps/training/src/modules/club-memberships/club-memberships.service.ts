@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ConflictError,
+  ForbiddenError,
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  UnprocessableError,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import {
@@ -10,6 +17,7 @@ import {
   TenantContext,
 } from '../tenant-context/tenant-context';
 import type { ClubMemberRole } from './club-member-role';
+import { alreadyMember, CLUB_MEMBERSHIP_CONFLICTS } from './club-memberships.constraints';
 import { ClubMembershipsRepository, MemberRow } from './club-memberships.repository';
 import {
   ClubMemberListResponse,
@@ -21,7 +29,6 @@ import {
   toDirectoryEntry,
   UpdateClubMemberRequest,
 } from './dto/club-member.dto';
-import { pageOf } from './dto/page.query';
 
 /** A club a profile belongs to, as other modules (profiles, admin users) show it. */
 export interface ClubOfProfile {
@@ -108,12 +115,12 @@ export class ClubMembershipsService {
     if (!(await this.profiles.findById(body.profile_id))) {
       throw new UnprocessableError(`Profile ${body.profile_id} does not exist.`, 'UNKNOWN_PROFILE');
     }
-    const id = await this.dataSource.transaction(async (m) => {
-      if (await this.members.findByProfile(clubId, body.profile_id, m)) {
-        throw new ConflictError('This profile is already a member of the club.', 'ALREADY_MEMBER');
-      }
-      return this.members.insert(m, clubId, body.profile_id, normalise(body.roles));
-    });
+    const id = await mapUniqueViolations(CLUB_MEMBERSHIP_CONFLICTS, () =>
+      this.dataSource.transaction(async (m) => {
+        if (await this.members.findByProfile(clubId, body.profile_id, m)) throw alreadyMember();
+        return this.members.insert(m, clubId, body.profile_id, normalise(body.roles));
+      }),
+    );
     return toClubMemberResponse(await this.findOrFail(clubId, id));
   }
 

@@ -1,8 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Public, Roles } from '@sports/common';
-import { PageQuery } from '../club-memberships/dto/page.query';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubsService } from './clubs.service';
@@ -37,7 +35,7 @@ export class ClubsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
-  get(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<ClubResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ClubResponse> {
     return this.clubs.get(ctx, id);
   }
 
@@ -53,7 +51,7 @@ export class ClubsController {
   @ApiOkResponse({ type: ClubResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateClubRequest,
   ): Promise<ClubResponse> {
     return this.clubs.update(ctx, id, body);
@@ -63,7 +61,7 @@ export class ClubsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@UuidParam() id: string): Promise<void> {
     return this.clubs.remove(id);
   }
 }

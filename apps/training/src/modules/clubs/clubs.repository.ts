@@ -8,6 +8,7 @@ export interface ClubValues {
   description: string | null;
   city: string | null;
   isListed: boolean;
+  timeZone: string;
   primaryAdminProfileId: string | null;
 }
 

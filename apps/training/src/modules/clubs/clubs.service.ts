@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  ForbiddenError,
+  NotFoundError,
+  pageOf,
+  PageQuery,
+  UnprocessableError,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import {
   canAdministerClub,
@@ -14,6 +19,7 @@ import {
 } from '../tenant-context/tenant-context';
 import type { Club } from './club.entity';
 import { ClubsRepository, ClubValues } from './clubs.repository';
+import { DEFAULT_TIME_ZONE } from './time-zone';
 import {
   ClubDirectoryQuery,
   ClubDirectoryResponse,
@@ -86,6 +92,7 @@ export class ClubsService {
         description: body.description ?? null,
         city: body.city ?? null,
         isListed: body.is_listed ?? true,
+        timeZone: body.time_zone ?? DEFAULT_TIME_ZONE,
         primaryAdminProfileId: body.primary_admin_profile_id,
       });
       await this.memberships.addMember(m, created.id, body.primary_admin_profile_id, [
@@ -107,6 +114,7 @@ export class ClubsService {
       if (body.description !== undefined) values.description = body.description;
       if (body.city !== undefined) values.city = body.city;
       if (body.is_listed !== undefined) values.isListed = body.is_listed;
+      if (body.time_zone !== undefined) values.timeZone = body.time_zone;
       if (body.primary_admin_profile_id !== undefined) {
         const member = await this.memberships.findMemberByProfile(
           clubId,

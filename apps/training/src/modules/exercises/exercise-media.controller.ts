@@ -15,11 +15,18 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Authenticated, stagingUploadEngine, UPLOAD_RECEIVER, UuidParamPipe } from '@sports/common';
 import type { Observable } from 'rxjs';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
-import { MEDIA_UPLOAD_RECEIVER, mediaUploadEngine } from '../media-assets/storage/upload-engine';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant, TENANT_REQUEST_KEY } from '../tenant-context/tenant-context.decorators';
 import {
@@ -39,7 +46,7 @@ import { ExerciseMediaService, UploadedFile as MediaFile } from './exercise-medi
  * multer 2 options that @types/multer does not list yet).
  */
 const UPLOAD_OPTIONS: MulterOptions & { highWaterMark: number; fileHwm: number } = {
-  storage: mediaUploadEngine,
+  storage: stagingUploadEngine,
   limits: { files: 1, fields: 20, fieldSize: 8192, parts: 22 },
   highWaterMark: 1024 * 1024,
   fileHwm: 1024 * 1024,
@@ -58,7 +65,7 @@ export class ExerciseMediaUploadInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Record<string, unknown>>();
     const ctx = req[TENANT_REQUEST_KEY] as TenantContext;
     const params = req.params as Record<string, string>;
-    req[MEDIA_UPLOAD_RECEIVER] = await this.media.prepareUpload(ctx, params.id);
+    req[UPLOAD_RECEIVER] = await this.media.prepareUpload(ctx, params.id);
     return next.handle();
   }
 }
@@ -85,6 +92,15 @@ export class ExerciseMediaController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadExerciseMediaRequest })
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
+  @ApiPayloadTooLargeResponse({
+    description:
+      'PAYLOAD_TOO_LARGE (file over the tier’s per-file limit) or STORAGE_QUOTA_EXCEEDED (the owner’s stored media would pass the tier’s quota)',
+  })
+  @ApiConflictResponse({ description: 'MEDIA_ASSET_IN_TRASH or MEDIA_ASSET_DUPLICATE' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'CLUB_MEDIA_COPYRIGHT_MISSING / CLUB_MEDIA_COPYRIGHT_TOO_SHORT (club exercise, notice under 3 characters), CLUB_REQUIRED, UNKNOWN_CLUB',
+  })
   upload(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,
@@ -108,6 +124,11 @@ export class ExerciseMediaController {
   @Post(':id/media/from-asset')
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
+  @ApiConflictResponse({ description: 'MEDIA_ASSET_IN_TRASH' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'CLUB_MEDIA_COPYRIGHT_MISSING / CLUB_MEDIA_COPYRIGHT_TOO_SHORT: a club exercise takes media with a notice of at least 3 characters',
+  })
   fromAsset(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,

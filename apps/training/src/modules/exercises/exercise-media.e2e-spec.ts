@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { insertClub } from '../club-memberships/club-test-fixtures';
+import { statusesOfConcurrent } from '@sports/common/testing';
+import { insertClub, insertMember } from '../club-memberships/club-test-fixtures';
+import { TIER_LIMITS } from '../membership/membership-tiers';
 import {
   assetRow,
   client,
@@ -180,6 +182,91 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
     });
   });
 
+  describe('storage quota of the tier', () => {
+    const FREE_QUOTA = TIER_LIMITS.free.storage_quota_bytes;
+    /** Records stored media of `bytes` for `p` (a row only; the quota counts the rows). */
+    const occupy = async (p: TestProfile, bytes: number, visibility = 'private'): Promise<void> => {
+      const hash = sha(pngBytes(64));
+      await t.db.query(
+        `INSERT INTO media_assets (sha256, size_bytes, media_kind, mime_type, extension, original_name,
+           visibility, club_id, owner_profile_id, uploaded_by_profile_id, storage_key)
+         VALUES ($1, $2, 'image', 'image/png', 'png', 'alt.png', $3, $4, $5, $5, $6)`,
+        [
+          hash,
+          bytes,
+          visibility,
+          visibility === 'club' ? clubA : null,
+          p.id,
+          `media/${visibility}/${p.id}/${hash.slice(0, 2)}/${hash}.png`,
+        ],
+      );
+    };
+    const assetsOf = async (p: TestProfile): Promise<number> =>
+      (
+        await t.db.query(
+          'SELECT count(*)::int AS n FROM media_assets WHERE owner_profile_id = $1',
+          [p.id],
+        )
+      )[0].n;
+
+    it('refuses an upload past the quota with 413 STORAGE_QUOTA_EXCEEDED and stores nothing', async () => {
+      const p = await t.newProfile();
+      await occupy(p, FREE_QUOTA - 1000);
+      const ex = await createExercise(t, p);
+      const res = await client(t, p).upload(ex, pngBytes(5000));
+      expect(res.status).toBe(413);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.body).toMatchObject({
+        code: 'STORAGE_QUOTA_EXCEEDED',
+        tier: 'free',
+        quota_bytes: FREE_QUOTA,
+        used_bytes: FREE_QUOTA - 1000,
+        file_bytes: 5000,
+      });
+      expect(await assetsOf(p)).toBe(1);
+      expect(await t.db.query('SELECT 1 FROM exercise_media WHERE exercise_id = $1', [ex])).toEqual(
+        [],
+      );
+      expect(stagingFiles(root)).toEqual([]);
+      expect(existsSync(path.join(root, 'media', 'private', p.id))).toBe(false);
+    });
+
+    it('counts stored content once: uploading content the profile already stores passes at the quota', async () => {
+      const p = await t.newProfile();
+      const bytes = pngBytes(5000);
+      const first = await uploadAsset(t, p, await createExercise(t, p), bytes);
+      await occupy(p, FREE_QUOTA - 5000);
+      const again = await client(t, p).upload(await createExercise(t, p), bytes);
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ deduplicated: true, asset: { id: first.assetId } });
+      expect((await client(t, p).upload(await createExercise(t, p), pngBytes(10))).status).toBe(
+        413,
+      );
+    });
+
+    it('counts club uploads against their uploader', async () => {
+      const p = await t.newProfile();
+      await insertMember(t.db, clubA, p.id, ['trainer']);
+      await occupy(p, FREE_QUOTA - 100, 'club');
+      const ex = await createExercise(t, p, { visibility: 'club', club_id: clubA }, clubA);
+      const res = await client(t, p, clubA).upload(ex, pngBytes(5000), 'a.png', {
+        copyright_notice: 'Verein A',
+      });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('STORAGE_QUOTA_EXCEEDED');
+    });
+
+    it('lets only one of four simultaneous uploads take the last free bytes', async () => {
+      const p = await t.newProfile();
+      await occupy(p, FREE_QUOTA - 6000);
+      const ex = await createExercise(t, p);
+      const statuses = await statusesOfConcurrent(4, () => client(t, p).upload(ex, pngBytes(5000)));
+      expect(statuses).toEqual({ 201: 1, 413: 3 });
+      expect(await assetsOf(p)).toBe(2);
+      expect(stagingFiles(root)).toEqual([]);
+    });
+  });
+
   describe('de-duplication', () => {
     it('links the existing asset for the same content, visibility and owner', async () => {
       const bytes = pngBytes();
@@ -207,7 +294,7 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
       const p = await uploadAsset(t, owner, priv, bytes);
       const a = await uploadAsset(t, owner, inA, bytes, { copyright_notice: 'Verein A' }, clubA);
       const a2 = await uploadAsset(t, owner, inA2, bytes, {}, clubA);
-      const b = await uploadAsset(t, owner, inB, bytes, {}, clubB);
+      const b = await uploadAsset(t, owner, inB, bytes, { copyright_notice: 'Verein B' }, clubB);
       expect(new Set([p.assetId, a.assetId, b.assetId]).size).toBe(3);
       expect(a2.assetId).toBe(a.assetId);
       const rows = await t.db.query(
@@ -382,28 +469,113 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
     });
   });
 
+  describe('copyright rule of club exercises at upload and link time', () => {
+    const clubExercise = (fields: object = {}) =>
+      createExercise(t, owner, { visibility: 'club', club_id: clubA, ...fields }, clubA);
+    const linksOf = async (ex: string): Promise<unknown[]> =>
+      t.db.query('SELECT 1 FROM exercise_media WHERE exercise_id = $1', [ex]);
+
+    it('refuses an upload without a copyright notice with 422 CLUB_MEDIA_COPYRIGHT_MISSING and stores nothing', async () => {
+      const ex = await clubExercise();
+      const bytes = pngBytes();
+      const res = await client(t, owner, clubA).upload(ex, bytes);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('CLUB_MEDIA_COPYRIGHT_MISSING');
+      expect(
+        await t.db.query('SELECT 1 FROM media_assets WHERE sha256 = $1', [sha(bytes)]),
+      ).toEqual([]);
+      expect(await linksOf(ex)).toEqual([]);
+      expect(stagingFiles(root)).toEqual([]);
+      const file = path.join(
+        root,
+        'media',
+        'club',
+        clubA,
+        sha(bytes).slice(0, 2),
+        `${sha(bytes)}.png`,
+      );
+      expect(existsSync(file)).toBe(false);
+    });
+
+    it('refuses an upload with a notice under 3 characters with 422 CLUB_MEDIA_COPYRIGHT_TOO_SHORT', async () => {
+      const ex = await clubExercise();
+      const res = await client(t, owner, clubA).upload(ex, pngBytes(), 'a.png', {
+        copyright_notice: ' ab ',
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('CLUB_MEDIA_COPYRIGHT_TOO_SHORT');
+      expect(await linksOf(ex)).toEqual([]);
+    });
+
+    it("takes the exercise's default_club_media_copyright for an upload without a notice", async () => {
+      const ex = await clubExercise();
+      await client(t, owner, clubA).put(`/api/exercises/${ex}`, {
+        default_club_media_copyright: '© Club A 2026',
+      });
+      const res = await client(t, owner, clubA).upload(ex, pngBytes());
+      expect(res.status).toBe(201);
+      expect(res.body.asset.copyright_notice).toBe('© Club A 2026');
+    });
+
+    it('refuses to link an existing asset without a notice to a club exercise (from-asset), and fills it from the default', async () => {
+      const priv = await createExercise(t, owner);
+      const { assetId } = await uploadAsset(t, owner, priv, pngBytes());
+      const ex = await clubExercise();
+      const refused = await client(t, owner, clubA).post(`/api/exercises/${ex}/media/from-asset`, {
+        media_asset_id: assetId,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({
+        code: 'CLUB_MEDIA_COPYRIGHT_MISSING',
+        asset_ids: [assetId],
+      });
+      expect(await linksOf(ex)).toEqual([]);
+      expect((await assetRow(t, assetId))?.copyright_notice).toBeNull();
+      await client(t, owner, clubA).put(`/api/exercises/${ex}`, {
+        default_club_media_copyright: 'Foto: Verein A',
+      });
+      const linked = await client(t, owner, clubA).post(`/api/exercises/${ex}/media/from-asset`, {
+        media_asset_id: assetId,
+      });
+      expect(linked.status).toBe(201);
+      expect((await assetRow(t, assetId))?.copyright_notice).toBe('Foto: Verein A');
+    });
+
+    it('leaves uploads to private exercises without a notice alone', async () => {
+      const ex = await createExercise(t, owner);
+      expect((await client(t, owner).upload(ex, pngBytes())).status).toBe(201);
+    });
+  });
+
   describe('save rules of club and official exercises', () => {
     const clubExerciseWith = async (fields: Record<string, string>) => {
       const ex = await createExercise(t, owner, { visibility: 'club', club_id: clubA }, clubA);
       const up = await uploadAsset(t, owner, ex, pngBytes(), fields, clubA);
       return { ex, ...up };
     };
+    /** A private exercise with one medium, about to become a club exercise. */
+    const privateExerciseWith = async (fields: Record<string, string>) => {
+      const ex = await createExercise(t, owner);
+      const up = await uploadAsset(t, owner, ex, pngBytes(), fields);
+      return { ex, ...up };
+    };
+    const toClubA = { title: 'Neu', visibility: 'club', club_id: clubA };
 
-    it('refuses a club exercise whose asset lacks a copyright notice (CLUB_MEDIA_COPYRIGHT_MISSING)', async () => {
-      const { ex, assetId } = await clubExerciseWith({});
-      const res = await client(t, owner, clubA).put(`/api/exercises/${ex}`, { title: 'Neu' });
+    it('refuses to make an exercise a club exercise while an asset lacks a copyright notice (CLUB_MEDIA_COPYRIGHT_MISSING)', async () => {
+      const { ex, assetId } = await privateExerciseWith({});
+      const res = await client(t, owner, clubA).put(`/api/exercises/${ex}`, toClubA);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
         code: 'CLUB_MEDIA_COPYRIGHT_MISSING',
         asset_ids: [assetId],
       });
-      const title = await t.db.query('SELECT title FROM exercises WHERE id = $1', [ex]);
-      expect(title[0].title).toBe('Übung');
+      const row = await t.db.query('SELECT title, visibility FROM exercises WHERE id = $1', [ex]);
+      expect(row[0]).toEqual({ title: 'Übung', visibility: 'private' });
     });
 
     it('refuses a notice shorter than 3 characters (CLUB_MEDIA_COPYRIGHT_TOO_SHORT)', async () => {
-      const { ex, assetId } = await clubExerciseWith({ copyright_notice: 'ab' });
-      const res = await client(t, owner, clubA).put(`/api/exercises/${ex}`, { title: 'Neu' });
+      const { ex, assetId } = await privateExerciseWith({ copyright_notice: 'ab' });
+      const res = await client(t, owner, clubA).put(`/api/exercises/${ex}`, toClubA);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
         code: 'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
@@ -420,17 +592,10 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
     });
 
     it('fills missing notices from default_club_media_copyright on PUT', async () => {
-      const { ex, assetId } = await clubExerciseWith({});
-      const kept = await uploadAsset(
-        t,
-        owner,
-        ex,
-        pngBytes(),
-        { copyright_notice: 'Eigenes' },
-        clubA,
-      );
+      const { ex, assetId } = await privateExerciseWith({});
+      const kept = await uploadAsset(t, owner, ex, pngBytes(), { copyright_notice: 'Eigenes' });
       const res = await client(t, owner, clubA).put(`/api/exercises/${ex}`, {
-        title: 'Neu',
+        ...toClubA,
         default_club_media_copyright: '© Club A',
       });
       expect(res.status).toBe(200);

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
+  cleanFileName,
+  type FileJournal,
   ForbiddenError,
+  mapUniqueViolations,
   NotFoundError,
   UnprocessableError,
+  type UploadReceiver,
   ValidationFailedError,
 } from '@sports/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { MediaAssetResponse } from '../media-assets/dto/media-asset.dto';
+import { MEDIA_ASSET_CONFLICTS } from '../media-assets/media-assets.constraints';
 import { AssetRow, MediaAssetsRepository } from '../media-assets/media-assets.repository';
 import { MediaAssetsService } from '../media-assets/media-assets.service';
-import type { FileJournal } from '../media-assets/storage/file-journal';
-import { cleanFileName } from '../media-assets/storage/media-paths';
 import { MediaStorageService, ReceivedFile } from '../media-assets/storage/media-storage.service';
-import type { UploadReceiver } from '../media-assets/storage/upload-engine';
 import { MembershipService } from '../membership/membership.service';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { canReadContent, Visibility } from './content-visibility';
@@ -79,7 +81,10 @@ export class ExerciseMediaService {
    * Runs before multer reads the body: checks the exercise and hands the storage engine a
    * receiver with the per-file limit of the caller's tier.
    */
-  async prepareUpload(ctx: TenantContext, exerciseId: string): Promise<UploadReceiver> {
+  async prepareUpload(
+    ctx: TenantContext,
+    exerciseId: string,
+  ): Promise<UploadReceiver<ReceivedFile>> {
     if (!isUUID(exerciseId)) {
       throw new ValidationFailedError('The path parameter id must be a UUID.', [
         { path: 'id', message: 'must be a UUID' },
@@ -107,17 +112,19 @@ export class ExerciseMediaService {
     try {
       const exercise = await this.editable(ctx, exerciseId);
       const placement = await this.assets.uploadPlacement(ctx, exercise, body);
-      const result = await this.storage.transaction(async (m, files) => {
-        await this.editable(ctx, exerciseId, m);
-        const { asset, created } = await this.assets.ingest(m, files, ctx, file, placement, {
-          original_name: cleanFileName(file.originalname),
-          label: body.label ?? null,
-          copyright_notice: body.copyright_notice || null,
-          tags: body.tags ?? [],
-        });
-        const link = await this.linkAsset(m, ctx, exerciseId, asset, body);
-        return { asset, created, linkId: link };
-      });
+      const result = await mapUniqueViolations(MEDIA_ASSET_CONFLICTS, () =>
+        this.storage.transaction(async (m, files) => {
+          const locked = await this.editable(ctx, exerciseId, m);
+          const { asset, created } = await this.assets.ingest(m, files, ctx, file, placement, {
+            original_name: cleanFileName(file.originalname),
+            label: body.label ?? null,
+            copyright_notice: body.copyright_notice || null,
+            tags: body.tags ?? [],
+          });
+          const link = await this.linkAsset(m, ctx, locked, asset, body, body.copyright_notice);
+          return { asset, created, linkId: link };
+        }),
+      );
       return this.linkedResponse(ctx, exerciseId, result.linkId, result.asset.id, !result.created);
     } finally {
       await this.storage.discardStaging(file);
@@ -130,20 +137,32 @@ export class ExerciseMediaService {
     body: LinkMediaAssetRequest,
   ): Promise<ExerciseMediaLinkedResponse> {
     const linkId = await this.storage.transaction(async (m) => {
-      await this.editable(ctx, exerciseId, m);
+      const exercise = await this.editable(ctx, exerciseId, m);
       const asset = await this.assets.linkable(ctx, body.media_asset_id, m);
-      return this.linkAsset(m, ctx, exerciseId, asset, body);
+      return this.linkAsset(m, ctx, exercise, asset, body);
     });
     return this.linkedResponse(ctx, exerciseId, linkId, body.media_asset_id, true);
   }
 
+  /**
+   * Links the asset to the exercise. A club exercise takes only media that satisfy rule 8 at
+   * once (a notice missing on the asset is filled from `notice`, else from the exercise's
+   * default_club_media_copyright), so that its next save cannot fail on them.
+   */
   private async linkAsset(
     m: EntityManager,
     ctx: TenantContext,
-    exerciseId: string,
+    exercise: ExerciseRow,
     asset: AssetRow,
     f: { label?: string | null; caption?: string | null; sort_order?: number },
+    notice?: string,
   ): Promise<string> {
+    const exerciseId = exercise.id;
+    if (exercise.visibility === 'club') {
+      const fill = notice?.trim() || exercise.default_club_media_copyright;
+      if (fill) await this.assets.fillMissingCopyright(m, ctx, [asset], fill);
+      assertClubMedia([asset]);
+    }
     const { id } = await this.links.link(m, {
       exercise_id: exerciseId,
       media_asset_id: asset.id,
@@ -319,34 +338,46 @@ export class ExerciseMediaService {
       }
       return;
     }
-    if (inactive.length) {
-      throw new UnprocessableError(
-        'A club exercise needs every attached media asset active.',
-        'CLUB_MEDIA_ASSET_INACTIVE',
-        { extensions: { asset_ids: inactive } },
-      );
-    }
+    if (inactive.length) throw clubMediaInactive(inactive);
     if (opts.default_club_media_copyright) {
       await this.assets.fillMissingCopyright(m, ctx, attached, opts.default_club_media_copyright);
     }
-    const missing = attached.filter((a) => !a.copyright_notice?.trim()).map((a) => a.id);
-    if (missing.length) {
-      throw new UnprocessableError(
-        'A club exercise needs a copyright notice on every attached media asset; send default_club_media_copyright to fill them.',
-        'CLUB_MEDIA_COPYRIGHT_MISSING',
-        { extensions: { asset_ids: missing } },
-      );
-    }
-    const short = attached
-      .filter((a) => (a.copyright_notice ?? '').trim().length < MIN_CLUB_COPYRIGHT)
-      .map((a) => a.id);
-    if (short.length) {
-      throw new UnprocessableError(
-        `Copyright notices of club media need at least ${MIN_CLUB_COPYRIGHT} characters.`,
-        'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
-        { extensions: { asset_ids: short } },
-      );
-    }
+    assertClubMedia(attached);
+  }
+}
+
+function clubMediaInactive(assetIds: string[]): UnprocessableError {
+  return new UnprocessableError(
+    'A club exercise needs every attached media asset active.',
+    'CLUB_MEDIA_ASSET_INACTIVE',
+    { extensions: { asset_ids: assetIds } },
+  );
+}
+
+/**
+ * Rule 8 for media of a club exercise: active, with a copyright notice of at least 3
+ * characters; else 422 CLUB_MEDIA_ASSET_INACTIVE / _COPYRIGHT_MISSING / _COPYRIGHT_TOO_SHORT.
+ */
+function assertClubMedia(assets: AssetRow[]): void {
+  const inactive = assets.filter((a) => a.lifecycle !== 'active').map((a) => a.id);
+  if (inactive.length) throw clubMediaInactive(inactive);
+  const missing = assets.filter((a) => !a.copyright_notice?.trim()).map((a) => a.id);
+  if (missing.length) {
+    throw new UnprocessableError(
+      'A club exercise needs a copyright notice on every attached media asset; send copyright_notice with the medium or default_club_media_copyright with the exercise.',
+      'CLUB_MEDIA_COPYRIGHT_MISSING',
+      { extensions: { asset_ids: missing } },
+    );
+  }
+  const short = assets
+    .filter((a) => (a.copyright_notice ?? '').trim().length < MIN_CLUB_COPYRIGHT)
+    .map((a) => a.id);
+  if (short.length) {
+    throw new UnprocessableError(
+      `Copyright notices of club media need at least ${MIN_CLUB_COPYRIGHT} characters.`,
+      'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
+      { extensions: { asset_ids: short } },
+    );
   }
 }
 

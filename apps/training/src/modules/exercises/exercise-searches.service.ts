@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, ValidationFailedError } from '@sports/common';
-import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
+import {
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  PageQuery,
+  ValidationFailedError,
+} from '@sports/common';
 import { validateExerciseListPrefs } from '../profiles/exercise-list-prefs';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import type {
@@ -9,6 +14,7 @@ import type {
   SavedSearchResponse,
   UpdateSavedSearchRequest,
 } from './dto/exercise.dto';
+import { EXERCISE_SEARCH_CONFLICTS, searchNameTaken } from './exercise-searches.constraints';
 import { ExerciseSearchesRepository, SavedSearchRow } from './exercise-searches.repository';
 
 const toResponse = (r: SavedSearchRow): SavedSearchResponse => ({
@@ -40,10 +46,11 @@ export class ExerciseSearchesService {
 
   async create(ctx: TenantContext, body: SavedSearchRequest): Promise<SavedSearchResponse> {
     this.validate(body.filters);
-    if (await this.repo.nameTaken(ctx.profile_id, body.name)) {
-      throw new ConflictError(`You already have a search named "${body.name}".`, 'NAME_TAKEN');
-    }
-    return this.get(ctx, await this.repo.insert(ctx.profile_id, body.name, body.filters));
+    if (await this.repo.nameTaken(ctx.profile_id, body.name)) throw searchNameTaken(body.name);
+    const id = await mapUniqueViolations(EXERCISE_SEARCH_CONFLICTS, () =>
+      this.repo.insert(ctx.profile_id, body.name, body.filters),
+    );
+    return this.get(ctx, id);
   }
 
   async update(
@@ -54,12 +61,11 @@ export class ExerciseSearchesService {
     await this.owned(ctx, id);
     if (body.filters) this.validate(body.filters);
     if (body.name && (await this.repo.nameTaken(ctx.profile_id, body.name, id))) {
-      throw new ConflictError(`You already have a search named "${body.name}".`, 'NAME_TAKEN');
+      throw searchNameTaken(body.name);
     }
-    await this.repo.update(id, {
-      name: body.name ?? undefined,
-      filters: body.filters ?? undefined,
-    });
+    await mapUniqueViolations(EXERCISE_SEARCH_CONFLICTS, () =>
+      this.repo.update(id, { name: body.name ?? undefined, filters: body.filters ?? undefined }),
+    );
     return this.get(ctx, id);
   }
 

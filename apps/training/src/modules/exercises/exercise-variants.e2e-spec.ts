@@ -31,8 +31,11 @@ describe('exercise variants (HTTP)', () => {
   });
   afterAll(() => t.close());
 
-  const add = (body: object, p = owner) =>
-    t.http.post(`/api/exercises/${exercise}/variants`).set('Authorization', p.auth).send(body);
+  const add = (body: object, p = owner, exerciseId = exercise) =>
+    t.http.post(`/api/exercises/${exerciseId}/variants`).set('Authorization', p.auth).send(body);
+  const ownExercise = async (): Promise<string> =>
+    (await t.http.post('/api/exercises').set('Authorization', owner.auth).send({ title: 'Eigen' }))
+      .body.id;
 
   it('creates variants with duration, difficulty, material and a sanitized prerequisite', async () => {
     const res = await add({
@@ -129,5 +132,37 @@ describe('exercise variants (HTTP)', () => {
         .status,
     ).toBe(404);
     expect((await t.http.get(`/api/exercises/${exercise}/variants`)).status).toBe(401);
+  });
+
+  it('sanitizes material on create and update like the other rich-text fields', async () => {
+    const own = await ownExercise();
+    const created = await add(
+      {
+        title: 'Mit Material',
+        material: '<p>Matte</p><script>alert(1)</script><img src=x onerror=alert(2)>',
+      },
+      owner,
+      own,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.material).toBe('<p>Matte</p><img />');
+    const updated = await t.http
+      .put(`/api/exercises/${own}/variants/${created.body.id}`)
+      .set('Authorization', owner.auth)
+      .send({ material: '<a href="javascript:alert(1)" onclick="x()">Bälle</a>' });
+    expect(updated.status).toBe(200);
+    const [row] = await t.db.query('SELECT material FROM exercise_variants WHERE id = $1', [
+      created.body.id,
+    ]);
+    expect(row.material).toBe('<a>Bälle</a>');
+  });
+
+  it('refuses material that outgrows its 2000 characters once sanitized with 400 and stores nothing', async () => {
+    const own = await ownExercise();
+    const before = await t.db.query('SELECT count(*)::int AS n FROM exercise_variants');
+    const res = await add({ title: 'Zu lang', material: '&'.repeat(1000) }, owner, own);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: 'material' })]);
+    expect(await t.db.query('SELECT count(*)::int AS n FROM exercise_variants')).toEqual(before);
   });
 });

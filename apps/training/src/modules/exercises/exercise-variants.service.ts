@@ -12,7 +12,10 @@ import type {
 } from './dto/exercise.dto';
 import { ExercisesRepository, VariantJson } from './exercises.repository';
 import { ExercisesService, toVariantResponse } from './exercises.service';
-import { sanitizeRichText } from './rich-text.sanitizer';
+import { sanitizeRichFields } from './rich-text.sanitizer';
+
+/** Sanitized rich-text fields of a variant and the length limits of their columns. */
+const TEXT_LIMITS = { description: 100_000, prerequisite: 20_000, material: 2000 };
 
 /**
  * Variants of an exercise, ordered by sequence_order then progression_level. Readers of the
@@ -110,13 +113,11 @@ export class ExerciseVariantsService {
   private values(body: UpdateVariantRequest): Partial<VariantJson> {
     return {
       title: body.title ?? undefined,
-      description: sanitizeRichText(body.description),
       sequence_order: body.sequence_order ?? undefined,
       progression_level: body.progression_level ?? undefined,
       duration_minutes: body.duration_minutes,
       difficulty: body.difficulty,
-      material: body.material,
-      prerequisite: sanitizeRichText(body.prerequisite),
+      ...sanitizeRichFields(body, TEXT_LIMITS),
     };
   }
 }

@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import { insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -312,6 +313,39 @@ describe('GET /api/exercises: search and filters', () => {
         .set('Authorization', me.auth)
         .send({ ...body, name: 'twice' });
       expect(dup.status).toBe(409);
+    });
+
+    it('answers eight simultaneous saves of one name with one 201 and 409 NAME_TAKEN', async () => {
+      const statuses = await statusesOfConcurrent(8, (i) =>
+        t.http
+          .post('/api/exercise-searches')
+          .set('Authorization', other.auth)
+          .send({ name: i % 2 ? 'Parallel' : 'parallel', filters: {} }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        `SELECT count(*)::int AS n FROM exercise_searches WHERE profile_id = $1 AND lower(name) = 'parallel'`,
+        [other.id],
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('answers simultaneous renames to one name with one 200 and 409 NAME_TAKEN', async () => {
+      const ids: string[] = [];
+      for (const name of ['One', 'Two', 'Three', 'Four']) {
+        const res = await t.http
+          .post('/api/exercise-searches')
+          .set('Authorization', superadmin.auth)
+          .send({ name, filters: {} });
+        ids.push(res.body.id);
+      }
+      const statuses = await statusesOfConcurrent(4, (i) =>
+        t.http
+          .put(`/api/exercise-searches/${ids[i]}`)
+          .set('Authorization', superadmin.auth)
+          .send({ name: 'Renamed' }),
+      );
+      expect(statuses).toEqual({ 200: 1, 409: 3 });
     });
   });
 

@@ -10,10 +10,16 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { PageQuery } from '../club-memberships/dto/page.query';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, PageQuery, UuidParamPipe } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -59,6 +65,10 @@ export class ExercisesController {
   @Patch('bulk-metadata')
   @Authenticated()
   @ApiOkResponse({ type: BulkMetadataResponse })
+  @ApiForbiddenResponse({
+    description:
+      'BULK_FORBIDDEN, or PRIVATE_EXERCISE_LIMIT_REACHED when owners would exceed their tier',
+  })
   bulkMetadata(
     @Tenant() ctx: TenantContext,
     @Body() body: BulkMetadataRequest,
@@ -79,6 +89,12 @@ export class ExercisesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseResponse })
+  @ApiBadRequestResponse({
+    description: 'VALIDATION_FAILED, also for a text too long once sanitized',
+  })
+  @ApiForbiddenResponse({
+    description: 'PRIVATE_EXERCISE_LIMIT_REACHED: the tier allows no more private exercises',
+  })
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateExerciseRequest,
@@ -89,6 +105,13 @@ export class ExercisesController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
+  @ApiBadRequestResponse({
+    description: 'VALIDATION_FAILED, also for a text too long once sanitized',
+  })
+  @ApiForbiddenResponse({
+    description:
+      'FORBIDDEN (read-only), or PRIVATE_EXERCISE_LIMIT_REACHED when becoming private exceeds the tier',
+  })
   update(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,
@@ -191,6 +214,7 @@ export class ExerciseSearchesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: SavedSearchResponse })
+  @ApiConflictResponse({ description: 'NAME_TAKEN: the caller has a search of that name' })
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: SavedSearchRequest,
@@ -201,6 +225,7 @@ export class ExerciseSearchesController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
+  @ApiConflictResponse({ description: 'NAME_TAKEN: the caller has a search of that name' })
   update(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,

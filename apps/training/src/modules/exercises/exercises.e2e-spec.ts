@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { statusesOfConcurrent } from '@sports/common/testing';
 import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -220,6 +221,33 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
         );
       }
       expect(row.coaching_points).toContain('<p>ok</p>');
+    });
+
+    it('sanitizes material on create and update like the other rich-text fields', async () => {
+      const id = await create(trainerA, {
+        material:
+          '<p>Hütchen</p><script>alert(1)</script><iframe src="https://x.example"></iframe>',
+      });
+      const [created] = await t.db.query('SELECT material FROM exercises WHERE id = $1', [id]);
+      expect(created.material).toBe('<p>Hütchen</p>');
+      const put = await as(trainerA).put(`/api/exercises/${id}`, {
+        material: `<img src=x onerror="alert(1)">${XSS_PAYLOADS.slice(0, 10).join('')}`,
+      });
+      expect(put.status).toBe(200);
+      const [row] = await t.db.query('SELECT material FROM exercises WHERE id = $1', [id]);
+      expect(row.material.toLowerCase()).not.toMatch(
+        /<script|<iframe|<svg|<object|<embed|\son[a-z]+\s*=|javascript:|vbscript:|data:/,
+      );
+      expect(put.body.material).toBe(row.material);
+    });
+
+    it('refuses material that outgrows its 2000 characters once sanitized with 400 and changes nothing', async () => {
+      const id = await create(trainerA, { material: 'Bälle' });
+      const res = await as(trainerA).put(`/api/exercises/${id}`, { material: '<'.repeat(600) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: 'material' })]);
+      const [row] = await t.db.query('SELECT material FROM exercises WHERE id = $1', [id]);
+      expect(row.material).toBe('Bälle');
     });
   });
 
@@ -474,9 +502,9 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
 
     it('accepts 500 ids and refuses 501 with 400', async () => {
       const rows: { id: string }[] = await t.db.query(
-        `INSERT INTO exercises (title, owner_profile_id)
-         SELECT 'Bulk ' || g, $1 FROM generate_series(1, 500) g RETURNING id`,
-        [trainerA.id],
+        `INSERT INTO exercises (title, owner_profile_id, visibility, club_id)
+         SELECT 'Bulk ' || g, $1, 'club', $2 FROM generate_series(1, 500) g RETURNING id`,
+        [trainerA.id, clubA],
       );
       const ids = rows.map((r) => r.id);
       const ok = await as(trainerA).patch('/api/exercises/bulk-metadata', { ids, status: 'draft' });
@@ -500,6 +528,86 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
       expect((await as(trainerA).patch('/api/exercises/bulk-metadata', { ids: [a] })).status).toBe(
         400,
       );
+    });
+  });
+
+  describe('private exercise limit of the tier', () => {
+    /** Gives `p` exactly `n` private exercises, written straight to the database. */
+    const fillPrivate = async (p: TestProfile, n: number): Promise<void> => {
+      await t.db.query(
+        `DELETE FROM exercises WHERE owner_profile_id = $1 AND visibility = 'private'`,
+        [p.id],
+      );
+      await t.db.query(
+        `INSERT INTO exercises (title, owner_profile_id) SELECT 'Vorrat ' || i, $1 FROM generate_series(1, $2) i`,
+        [p.id, n],
+      );
+    };
+    const privateCount = async (p: TestProfile): Promise<number> =>
+      (
+        await t.db.query(
+          `SELECT count(*)::int AS n FROM exercises WHERE owner_profile_id = $1 AND visibility = 'private'`,
+          [p.id],
+        )
+      )[0].n;
+
+    it('refuses the 51st private exercise of a free profile with 403 PRIVATE_EXERCISE_LIMIT_REACHED', async () => {
+      const p = await t.newProfile();
+      await fillPrivate(p, 49);
+      expect((await as(p).post('/api/exercises', { title: 'Nr. 50' })).status).toBe(201);
+      const res = await as(p).post('/api/exercises', { title: 'Nr. 51' });
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.body).toMatchObject({
+        code: 'PRIVATE_EXERCISE_LIMIT_REACHED',
+        tier: 'free',
+        max_private_exercises: 50,
+        private_exercises: 50,
+      });
+      expect(await privateCount(p)).toBe(50);
+      expect(
+        (await as(p).post('/api/exercises', { title: 'Club', visibility: 'club' })).status,
+      ).toBe(422);
+    });
+
+    it('follows the tier: a trainer profile may have more', async () => {
+      const p = await t.newProfile();
+      await t.db.query(`UPDATE profiles SET tier = 'trainer' WHERE id = $1`, [p.id]);
+      await fillPrivate(p, 50);
+      expect((await as(p).post('/api/exercises', { title: 'Nr. 51' })).status).toBe(201);
+    });
+
+    it('lets only one of six simultaneous creations take the last place', async () => {
+      const p = await t.newProfile();
+      await fillPrivate(p, 49);
+      const statuses = await statusesOfConcurrent(6, (i) =>
+        as(p).post('/api/exercises', { title: `Gleichzeitig ${i}` }),
+      );
+      expect(statuses).toEqual({ 201: 1, 403: 5 });
+      expect(await privateCount(p)).toBe(50);
+    });
+
+    it('refuses to make a club exercise private beyond the limit (PUT and bulk-metadata)', async () => {
+      await fillPrivate(trainerA, 50);
+      const club = await create(trainerA, { visibility: 'club' });
+      const put = await as(trainerA).put(`/api/exercises/${club}`, { visibility: 'private' });
+      expect(put.status).toBe(403);
+      expect(put.body.code).toBe('PRIVATE_EXERCISE_LIMIT_REACHED');
+      const bulk = await as(trainerA).patch('/api/exercises/bulk-metadata', {
+        ids: [club],
+        visibility: 'private',
+      });
+      expect(bulk.status).toBe(403);
+      expect(bulk.body.code).toBe('PRIVATE_EXERCISE_LIMIT_REACHED');
+      const [row] = await t.db.query('SELECT visibility FROM exercises WHERE id = $1', [club]);
+      expect(row.visibility).toBe('club');
+      await t.db.query(
+        `DELETE FROM exercises WHERE owner_profile_id = $1 AND title LIKE 'Vorrat %'`,
+        [trainerA.id],
+      );
+      expect(
+        (await as(trainerA).put(`/api/exercises/${club}`, { visibility: 'private' })).status,
+      ).toBe(200);
     });
   });
 });

@@ -400,7 +400,10 @@ export class ExercisesRepository {
     );
   }
 
-  /** Replaces the links named in `links` (absent keys stay as they are). */
+  /**
+   * Replaces the links named in `links` (absent keys stay as they are); an id listed twice
+   * (in any letter case) is linked once.
+   */
   async writeLinks(manager: EntityManager, id: string, links: ExerciseLinks): Promise<void> {
     for (const key of Object.keys(LINKS) as LinkKey[]) {
       const ids = links[key];
@@ -409,7 +412,8 @@ export class ExercisesRepository {
       await manager.query(`DELETE FROM ${table} WHERE exercise_id = $1`, [id]);
       if (ids.length) {
         await manager.query(
-          `INSERT INTO ${table} (exercise_id, ${column}) SELECT $1, unnest($2::uuid[])`,
+          `INSERT INTO ${table} (exercise_id, ${column}) SELECT $1, unnest($2::uuid[])
+           ON CONFLICT DO NOTHING`,
           [id, ids],
         );
       }
@@ -419,7 +423,8 @@ export class ExercisesRepository {
       if (links.skills.length) {
         await manager.query(
           `INSERT INTO exercise_skills (exercise_id, skill_id, level)
-           SELECT $1, s, l FROM unnest($2::uuid[], $3::text[]) AS u(s, l)`,
+           SELECT $1, s, l FROM unnest($2::uuid[], $3::text[]) AS u(s, l)
+           ON CONFLICT DO NOTHING`,
           [id, links.skills.map((s) => s.skill_id), links.skills.map((s) => s.level)],
         );
       }
@@ -434,6 +439,22 @@ export class ExercisesRepository {
       [ids],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** Serialises changes to the number of a profile's private exercises until the end of the transaction. */
+  async lockPrivateExercisesOf(manager: EntityManager, ownerId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `private-exercises:${ownerId}`,
+    ]);
+  }
+
+  /** Private exercises of a profile, archived and drafts included. */
+  async countPrivateOf(manager: EntityManager, ownerId: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM exercises WHERE owner_profile_id = $1 AND visibility = 'private'`,
+      [ownerId],
+    );
+    return n;
   }
 
   async clubExists(clubId: string, manager?: EntityManager): Promise<boolean> {

@@ -4,13 +4,15 @@ import {
   FieldError,
   ForbiddenError,
   NotFoundError,
+  pageOf,
   ResourceInUseError,
   UnprocessableError,
   ValidationFailedError,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MediaStorageService } from '../media-assets/storage/media-storage.service';
-import { pageOf } from '../club-memberships/dto/page.query';
+import { MembershipService } from '../membership/membership.service';
+import { privateExerciseLimitReached } from '../membership/tier-limit.errors';
 import { EXERCISE_LIST_PREF_CHECKS } from '../profiles/exercise-list-prefs';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { canReadContent, Visibility } from './content-visibility';
@@ -39,10 +41,17 @@ import {
   LINKS,
   VariantJson,
 } from './exercises.repository';
-import { sanitizeRichText } from './rich-text.sanitizer';
+import { sanitizeRichFields } from './rich-text.sanitizer';
 import { ExerciseSearchesRepository } from './exercise-searches.repository';
 
 const RICH_FIELDS = ['description', 'instructions', 'coaching_points'] as const;
+/** Sanitized rich-text fields and the length limits of their columns. */
+const TEXT_LIMITS = {
+  description: 100_000,
+  instructions: 100_000,
+  coaching_points: 100_000,
+  material: 2000,
+};
 const INLINE_MEDIA_MARKER = /\{\{\s*exerciseMedia:/i;
 
 const iso = (v: string | Date): string => new Date(v).toISOString();
@@ -123,6 +132,7 @@ export class ExercisesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly media: ExerciseMediaService,
     private readonly mediaStorage: MediaStorageService,
+    private readonly membership: MembershipService,
   ) {}
 
   // ---- reads ----
@@ -210,6 +220,7 @@ export class ExercisesService {
     this.assertParticipants(values, null);
     const links = await this.checkedLinks(body);
     const id = await this.dataSource.transaction(async (m) => {
+      if (visibility === 'private') await this.assertPrivateRoom(m, new Map([[ctx.profile_id, 1]]));
       const newId = await this.repo.insert(m, values);
       await this.repo.writeLinks(m, newId, links);
       return newId;
@@ -249,6 +260,10 @@ export class ExercisesService {
       };
       if (visibility === 'private' && current.owner_profile_id === null) {
         values.owner_profile_id = ctx.profile_id;
+      }
+      if (visibility === 'private' && current.visibility !== 'private') {
+        const owner = values.owner_profile_id ?? current.owner_profile_id;
+        if (owner) await this.assertPrivateRoom(m, new Map([[owner, 1]]));
       }
       this.assertParticipants(values, current);
       await this.media.enforceSaveRules(m, files, ctx, id, visibility, {
@@ -386,6 +401,13 @@ export class ExercisesService {
           { errors },
         );
       }
+      const newPrivate = new Map<string, number>();
+      for (const { row, values } of plans) {
+        if (values.visibility === 'private' && row.owner_profile_id) {
+          newPrivate.set(row.owner_profile_id, (newPrivate.get(row.owner_profile_id) ?? 0) + 1);
+        }
+      }
+      await this.assertPrivateRoom(m, newPrivate);
       for (const plan of plans) {
         const after = { ...plan.row, ...plan.values } as ExerciseRow;
         await this.media.enforceSaveRules(m, files, ctx, plan.row.id, after.visibility, {
@@ -401,17 +423,35 @@ export class ExercisesService {
 
   // ---- helpers ----
 
+  /**
+   * Each owner's tier must allow `adding` more private exercises (403
+   * PRIVATE_EXERCISE_LIMIT_REACHED). Counted under a per-owner lock, taken in a fixed order, so
+   * that simultaneous creations cannot both take the last place.
+   */
+  private async assertPrivateRoom(m: EntityManager, adding: Map<string, number>): Promise<void> {
+    for (const owner of [...adding.keys()].sort()) {
+      await this.repo.lockPrivateExercisesOf(m, owner);
+      const { tier, limits } = await this.membership.limitsOfProfile(owner, m);
+      const count = await this.repo.countPrivateOf(m, owner);
+      if (count + (adding.get(owner) ?? 0) > limits.max_private_exercises) {
+        throw privateExerciseLimitReached({
+          tier,
+          max_private_exercises: limits.max_private_exercises,
+          private_exercises: count,
+        });
+      }
+    }
+  }
+
   private plainValues(body: UpdateExerciseRequest): ExerciseValues {
-    const v: ExerciseValues = {
+    return {
       title: body.title ?? undefined,
-      material: body.material,
       duration_minutes: body.duration_minutes,
       difficulty: body.difficulty,
       min_participants: body.min_participants,
       max_participants: body.max_participants,
+      ...sanitizeRichFields(body, TEXT_LIMITS),
     };
-    for (const field of RICH_FIELDS) v[field] = sanitizeRichText(body[field]);
-    return v;
   }
 
   private assertParticipants(v: ExerciseValues, current: ExerciseRow | null): void {

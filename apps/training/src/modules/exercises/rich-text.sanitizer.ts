@@ -1,3 +1,4 @@
+import { FieldError, ValidationFailedError } from '@sports/common';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -78,4 +79,29 @@ export function sanitizeRichText(value: string | null | undefined): string | nul
 export function sanitizeRichText(value: string | null | undefined): string | null | undefined {
   if (value === null || value === undefined) return value;
   return sanitizeHtml(value, OPTIONS).trim();
+}
+
+/**
+ * Sanitizes the rich-text fields named in `limits` (absent ones stay absent) and checks each
+ * result against its column's limit: sanitizing escapes `&`, `<` and `>`, so a value within
+ * the request's limit may grow past it, which answers 400 VALIDATION_FAILED.
+ */
+export function sanitizeRichFields<K extends string>(
+  values: Partial<Record<NoInfer<K>, string | null | undefined>>,
+  limits: Readonly<Record<K, number>>,
+): Partial<Record<K, string | null | undefined>> {
+  const out: Partial<Record<K, string | null | undefined>> = {};
+  const errors: FieldError[] = [];
+  for (const field of Object.keys(limits) as K[]) {
+    const clean = sanitizeRichText(values[field]);
+    if (typeof clean === 'string' && clean.length > limits[field]) {
+      errors.push({
+        path: field,
+        message: `must be at most ${limits[field]} characters once sanitized (markup is escaped)`,
+      });
+    }
+    out[field] = clean;
+  }
+  if (errors.length) throw new ValidationFailedError('A text is too long once sanitized.', errors);
+  return out;
 }

@@ -1,8 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { PageQuery } from '../club-memberships/dto/page.query';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -23,7 +21,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupListResponse })
   list(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Query() query: PageQuery,
   ): Promise<GroupListResponse> {
     return this.groups.list(ctx, clubId, query);
@@ -34,7 +32,7 @@ export class GroupsController {
   @ApiCreatedResponse({ type: GroupResponse })
   create(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Body() body: CreateGroupRequest,
   ): Promise<GroupResponse> {
     return this.groups.create(ctx, clubId, body);
@@ -43,10 +41,7 @@ export class GroupsController {
   @Get('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('gid', UuidParamPipe) groupId: string,
-  ): Promise<GroupResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam('gid') groupId: string): Promise<GroupResponse> {
     return this.groups.get(ctx, groupId);
   }
 
@@ -55,7 +50,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('gid', UuidParamPipe) groupId: string,
+    @UuidParam('gid') groupId: string,
     @Body() body: UpdateGroupRequest,
   ): Promise<GroupResponse> {
     return this.groups.update(ctx, groupId, body);
@@ -65,10 +60,7 @@ export class GroupsController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(
-    @Tenant() ctx: TenantContext,
-    @Param('gid', UuidParamPipe) groupId: string,
-  ): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam('gid') groupId: string): Promise<void> {
     return this.groups.remove(ctx, groupId);
   }
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { FieldError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  FieldError,
+  ForbiddenError,
+  NotFoundError,
+  pageOf,
+  PageQuery,
+  UnprocessableError,
+} from '@sports/common';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { PageQuery, pageOf } from '../club-memberships/dto/page.query';
 import {
   canAdministerClub,
   canReadClub,

@@ -1,7 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Roles } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -49,14 +48,14 @@ export class ImportWikiController {
   @Get('jobs/:id')
   @Roles('admin')
   @ApiOkResponse({ type: JobResponse })
-  status(@Param('id', UuidParamPipe) id: string): Promise<JobResponse> {
+  status(@UuidParam() id: string): Promise<JobResponse> {
     return this.wiki.status(id);
   }
 
   @Get('jobs/:id/logs')
   @Roles('admin')
   @ApiOkResponse({ type: LogListResponse })
-  logs(@Param('id', UuidParamPipe) id: string, @Query() query: LogQuery): Promise<LogListResponse> {
+  logs(@UuidParam() id: string, @Query() query: LogQuery): Promise<LogListResponse> {
     return this.wiki.logs(id, query);
   }
 }

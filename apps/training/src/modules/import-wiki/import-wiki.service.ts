@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ConflictError,
   NotFoundError,
+  pageOf,
   SERVICE_CONFIG,
   ValidationFailedError,
 } from '@sports/common';
 import type { TrainingConfig } from '../../config';
-import { pageOf } from '../club-memberships/dto/page.query';
 import type { CreateExerciseRequest } from '../exercises/dto/exercise.dto';
 import { ExercisesService } from '../exercises/exercises.service';
 import type { TenantContext } from '../tenant-context/tenant-context';

@@ -1,9 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
-import { PageQuery } from '../club-memberships/dto/page.query';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
+import {
+  BindingListResponse,
   BindingRequest,
   BindingResponse,
   CreateMaturityModelRequest,
@@ -49,20 +56,21 @@ export class MaturityModelsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelResponse })
-  get(@Param('id', UuidParamPipe) id: string): Promise<MaturityModelResponse> {
+  get(@UuidParam() id: string): Promise<MaturityModelResponse> {
     return this.models.get(id);
   }
 
   @Get(':id/export')
   @Authenticated()
   @ApiOkResponse({ type: ModelExportDocument })
-  exportModel(@Param('id', UuidParamPipe) id: string): Promise<ModelExportDocument> {
+  exportModel(@UuidParam() id: string): Promise<ModelExportDocument> {
     return this.models.exportModel(id);
   }
 
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: MaturityModelResponse })
+  @ApiConflictResponse({ description: 'DUPLICATE_SLUG' })
   create(@Body() body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
     return this.models.create(body);
   }
@@ -70,8 +78,9 @@ export class MaturityModelsController {
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
+  @ApiConflictResponse({ description: 'DUPLICATE_SLUG' })
   update(
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateMaturityModelRequest,
   ): Promise<MaturityModelResponse> {
     return this.models.update(id, body);
@@ -81,17 +90,14 @@ export class MaturityModelsController {
   @HttpCode(204)
   @Roles('admin')
   @ApiNoContentResponse()
-  remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@UuidParam() id: string): Promise<void> {
     return this.models.remove(id);
   }
 
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
-  setLevels(
-    @Param('id', UuidParamPipe) id: string,
-    @Body() body: LevelsRequest,
-  ): Promise<MaturityModelResponse> {
+  setLevels(@UuidParam() id: string, @Body() body: LevelsRequest): Promise<MaturityModelResponse> {
     return this.models.setLevels(id, body);
   }
 
@@ -99,7 +105,7 @@ export class MaturityModelsController {
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
   setSkills(
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: ModelSkillsRequest,
   ): Promise<MaturityModelResponse> {
     return this.models.setSkills(id, body);
@@ -109,7 +115,7 @@ export class MaturityModelsController {
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
   setCells(
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: MatrixCellsRequest,
   ): Promise<MaturityModelResponse> {
     return this.models.setCells(id, body);
@@ -119,30 +125,59 @@ export class MaturityModelsController {
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
   setLegacy(
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: LegacyFocusAreasRequest,
   ): Promise<MaturityModelResponse> {
     return this.models.setLegacyFocusAreas(id, body);
   }
 
+  @Get(':id/bindings')
+  @Authenticated()
+  @ApiOkResponse({ type: BindingListResponse })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such model' })
+  listBindings(@UuidParam() id: string, @Query() query: PageQuery): Promise<BindingListResponse> {
+    return this.models.listBindings(id, query);
+  }
+
+  @Get(':id/bindings/:bindingId')
+  @Authenticated()
+  @ApiOkResponse({ type: BindingResponse })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such model, or not a binding of it' })
+  getBinding(
+    @UuidParam() id: string,
+    @UuidParam('bindingId') bindingId: string,
+  ): Promise<BindingResponse> {
+    return this.models.getBinding(id, bindingId);
+  }
+
   @Post(':id/bindings')
   @Roles('admin')
   @ApiCreatedResponse({ type: BindingResponse })
-  addBinding(
-    @Param('id', UuidParamPipe) id: string,
+  @ApiConflictResponse({ description: 'DUPLICATE_BINDING: the model has this binding' })
+  @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_CATALOG_ENTRY' })
+  addBinding(@UuidParam() id: string, @Body() body: BindingRequest): Promise<BindingResponse> {
+    return this.models.addBinding(id, body);
+  }
+
+  @Put(':id/bindings/:bindingId')
+  @Roles('admin')
+  @ApiOkResponse({ type: BindingResponse })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such model, or not a binding of it' })
+  @ApiConflictResponse({ description: 'DUPLICATE_BINDING: the model has this binding' })
+  @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_CATALOG_ENTRY' })
+  updateBinding(
+    @UuidParam() id: string,
+    @UuidParam('bindingId') bindingId: string,
     @Body() body: BindingRequest,
   ): Promise<BindingResponse> {
-    return this.models.addBinding(id, body);
+    return this.models.updateBinding(id, bindingId, body);
   }
 
   @Delete(':id/bindings/:bindingId')
   @HttpCode(204)
   @Roles('admin')
   @ApiNoContentResponse()
-  removeBinding(
-    @Param('id', UuidParamPipe) id: string,
-    @Param('bindingId', UuidParamPipe) bindingId: string,
-  ): Promise<void> {
+  removeBinding(@UuidParam() id: string, @UuidParam('bindingId') bindingId: string): Promise<void> {
     return this.models.removeBinding(id, bindingId);
   }
 }

@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import { countRows } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -99,6 +100,191 @@ describe('maturity models (HTTP): matrix, bindings, resolve, export/import, matr
         focus_area_id: ids.taktik,
       });
       expect(again.status).toBe(409);
+    });
+  });
+
+  describe('bindings: read and update', () => {
+    const slugId = async (table: string, slug: string): Promise<string> =>
+      (await t.db.query(`SELECT id FROM ${table} WHERE slug = $1`, [slug]))[0].id;
+
+    it('lists and reads the bindings of a model to any signed-in profile, never anonymously', async () => {
+      const id = await model('gelesen', false);
+      const schnell = await slugId('focus_areas', 'schnelligkeit');
+      const created = await as(admin).post(`/api/maturity-models/${id}/bindings`, {
+        focus_area_id: schnell,
+        style_direction_id: ids.kampfsport,
+      });
+      expect(created.status).toBe(201);
+      const list = await as(user).get(`/api/maturity-models/${id}/bindings`);
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual({
+        items: [created.body],
+        total: 1,
+        limit: 50,
+        offset: 0,
+      });
+      const one = await as(user).get(`/api/maturity-models/${id}/bindings/${created.body.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual({
+        id: created.body.id,
+        model_id: id,
+        focus_area_id: schnell,
+        style_direction_id: ids.kampfsport,
+        training_style_id: null,
+        training_type_id: null,
+        specificity: 2,
+      });
+      expect((await t.http.get(`/api/maturity-models/${id}/bindings`)).status).toBe(401);
+      expect(
+        (await t.http.get(`/api/maturity-models/${id}/bindings/${created.body.id}`)).status,
+      ).toBe(401);
+    });
+
+    it('answers 404 for a binding of another model and for an unknown model', async () => {
+      const a = await model('modell-a', false);
+      const b = await model('modell-b', false);
+      const bindingOfA = await as(admin).post(`/api/maturity-models/${a}/bindings`, {
+        focus_area_id: await slugId('focus_areas', 'beweglichkeit'),
+      });
+      expect(
+        (await as(user).get(`/api/maturity-models/${b}/bindings/${bindingOfA.body.id}`)).status,
+      ).toBe(404);
+      expect(
+        (
+          await as(admin).put(`/api/maturity-models/${b}/bindings/${bindingOfA.body.id}`, {
+            training_type_id: ids.techniktraining,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await as(user).get('/api/maturity-models/00000000-0000-4000-8000-000000000000/bindings'))
+          .status,
+      ).toBe(404);
+      const row = await t.db.query(
+        'SELECT training_type_id FROM maturity_model_bindings WHERE id = $1',
+        [bindingOfA.body.id],
+      );
+      expect(row).toEqual([{ training_type_id: null }]);
+    });
+
+    it('lets a platform admin change the dimensions sent and clear one with null', async () => {
+      const id = await model('geaendert', false);
+      const koord = await slugId('focus_areas', 'koordination');
+      const created = await as(admin).post(`/api/maturity-models/${id}/bindings`, {
+        focus_area_id: koord,
+        style_direction_id: ids.kampfsport,
+      });
+      const res = await as(admin).put(`/api/maturity-models/${id}/bindings/${created.body.id}`, {
+        style_direction_id: null,
+        training_style_id: ids.karate,
+        training_type_id: ids.techniktraining,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        id: created.body.id,
+        model_id: id,
+        focus_area_id: koord,
+        style_direction_id: null,
+        training_style_id: ids.karate,
+        training_type_id: ids.techniktraining,
+        specificity: 2,
+      });
+      const row = await t.db.query(
+        `SELECT focus_area_id, style_direction_id, training_style_id, training_type_id
+         FROM maturity_model_bindings WHERE id = $1`,
+        [created.body.id],
+      );
+      expect(row).toEqual([
+        {
+          focus_area_id: koord,
+          style_direction_id: null,
+          training_style_id: ids.karate,
+          training_type_id: ids.techniktraining,
+        },
+      ]);
+    });
+
+    it('refuses an update by a non-admin (403) or anonymous caller (401) and changes nothing', async () => {
+      const id = await model('geschuetzt', false);
+      const created = await as(admin).post(`/api/maturity-models/${id}/bindings`, {
+        focus_area_id: await slugId('focus_areas', 'mentale-staerke'),
+      });
+      const url = `/api/maturity-models/${id}/bindings/${created.body.id}`;
+      expect((await as(user).put(url, { focus_area_id: null })).status).toBe(403);
+      expect((await t.http.put(url).send({ focus_area_id: null })).status).toBe(401);
+      expect((await as(admin).get(url)).body).toEqual(created.body);
+    });
+
+    it('refuses an update to an unknown catalog entry (422) or onto an existing binding (409)', async () => {
+      const id = await model('kollision', false);
+      const team = await slugId('focus_areas', 'teamfaehigkeit');
+      const first = await as(admin).post(`/api/maturity-models/${id}/bindings`, {
+        focus_area_id: team,
+      });
+      const second = await as(admin).post(`/api/maturity-models/${id}/bindings`, {
+        focus_area_id: team,
+        training_type_id: ids.techniktraining,
+      });
+      const url = `/api/maturity-models/${id}/bindings/${second.body.id}`;
+      const unknown = await as(admin).put(url, {
+        training_style_id: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.code).toBe('UNKNOWN_CATALOG_ENTRY');
+      const clash = await as(admin).put(url, { training_type_id: null });
+      expect(clash.status).toBe(409);
+      expect(clash.body.code).toBe('DUPLICATE_BINDING');
+      expect((await as(admin).get(url)).body).toEqual(second.body);
+      expect(first.status).toBe(201);
+    });
+  });
+
+  describe('concurrent duplicates', () => {
+    it('answers eight simultaneous creations of one slug with one 201 and 409 DUPLICATE_SLUG', async () => {
+      const statuses = await statusesOfConcurrent(8, () =>
+        as(admin).post('/api/maturity-models', { slug: 'gleichzeitig', name: 'Gleichzeitig' }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        `SELECT count(*)::int AS n FROM maturity_models WHERE slug = 'gleichzeitig'`,
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('answers eight simultaneous equal bindings with one 201 and 409 DUPLICATE_BINDING', async () => {
+      const id = await model('parallel-bindung', false);
+      const statuses = await statusesOfConcurrent(8, () =>
+        as(admin).post(`/api/maturity-models/${id}/bindings`, {
+          style_direction_id: ids.kampfsport,
+          training_type_id: ids.techniktraining,
+        }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        'SELECT count(*)::int AS n FROM maturity_model_bindings WHERE model_id = $1',
+        [id],
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('replaces levels and legacy focus areas six times at once: every answer 200, one set kept', async () => {
+      const id = await model('parallel-ersatz', false);
+      const levels = await statusesOfConcurrent(6, () =>
+        as(admin).put(`/api/maturity-models/${id}/levels`, { levels: LEVELS }),
+      );
+      expect(levels).toEqual({ 200: 6 });
+      const ausdauer = (await t.db.query(`SELECT id FROM focus_areas WHERE slug = 'ausdauer'`))[0]
+        .id;
+      const legacy = await statusesOfConcurrent(6, () =>
+        as(admin).put(`/api/maturity-models/${id}/focus-areas`, { focus_area_ids: [ausdauer] }),
+      );
+      expect(legacy).toEqual({ 200: 6 });
+      const rows = await t.db.query(
+        `SELECT (SELECT count(*)::int FROM maturity_model_levels WHERE model_id = $1) AS levels,
+                (SELECT count(*)::int FROM maturity_model_focus_areas WHERE model_id = $1) AS legacy`,
+        [id],
+      );
+      expect(rows).toEqual([{ levels: 5, legacy: 1 }]);
     });
   });
 

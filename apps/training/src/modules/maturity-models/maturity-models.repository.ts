@@ -25,6 +25,9 @@ export interface BindingRow {
 
 type Db = DataSource | EntityManager;
 
+const BINDING_COLUMNS = `id, model_id, focus_area_id, style_direction_id, training_style_id,
+  training_type_id`;
+
 /** The only queries on maturity_models and their levels, skills, descriptions and bindings. */
 @Injectable()
 export class MaturityModelsRepository {
@@ -44,6 +47,15 @@ export class MaturityModelsRepository {
 
   async findById(id: string, db: Db = this.dataSource): Promise<ModelRow | null> {
     const rows = await db.query(`SELECT * FROM maturity_models WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The model, locked for the rest of the transaction: writes that replace part of a model
+   * (levels, skills, legacy focus areas) then run one after the other.
+   */
+  async findForUpdate(m: EntityManager, id: string): Promise<ModelRow | null> {
+    const rows = await m.query(`SELECT * FROM maturity_models WHERE id = $1 FOR UPDATE`, [id]);
     return rows[0] ?? null;
   }
 
@@ -88,8 +100,8 @@ export class MaturityModelsRepository {
     await m.query(`UPDATE maturity_models SET updated_at = now() WHERE id = $1`, [id]);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM maturity_models WHERE id = $1`, [id]);
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.query(`DELETE FROM maturity_models WHERE id = $1`, [id]);
   }
 
   async replaceLevels(
@@ -167,6 +179,53 @@ export class MaturityModelsRepository {
     return id;
   }
 
+  async bindingsOf(
+    modelId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: BindingRow[]; total: number }> {
+    const rows: BindingRow[] = await this.dataSource.query(
+      `SELECT ${BINDING_COLUMNS} FROM maturity_model_bindings WHERE model_id = $1
+       ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+      [modelId, page.limit, page.offset],
+    );
+    const [{ n }] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM maturity_model_bindings WHERE model_id = $1`,
+      [modelId],
+    );
+    return { rows, total: n };
+  }
+
+  async findBinding(modelId: string, bindingId: string): Promise<BindingRow | null> {
+    const rows: BindingRow[] = await this.dataSource.query(
+      `SELECT ${BINDING_COLUMNS} FROM maturity_model_bindings WHERE id = $1 AND model_id = $2`,
+      [bindingId, modelId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Sets every dimension of the binding; false when it is not a binding of the model. */
+  async updateBinding(
+    m: EntityManager,
+    modelId: string,
+    bindingId: string,
+    b: Omit<BindingRow, 'id' | 'model_id'>,
+  ): Promise<boolean> {
+    const [, n] = await m.query(
+      `UPDATE maturity_model_bindings SET focus_area_id = $3, style_direction_id = $4,
+         training_style_id = $5, training_type_id = $6
+       WHERE id = $1 AND model_id = $2`,
+      [
+        bindingId,
+        modelId,
+        b.focus_area_id,
+        b.style_direction_id,
+        b.training_style_id,
+        b.training_type_id,
+      ],
+    );
+    return n > 0;
+  }
+
   async deleteBinding(modelId: string, bindingId: string): Promise<boolean> {
     const [, n] = await this.dataSource.query(
       `DELETE FROM maturity_model_bindings WHERE id = $1 AND model_id = $2`,
@@ -179,7 +238,8 @@ export class MaturityModelsRepository {
     await m.query(`DELETE FROM maturity_model_focus_areas WHERE model_id = $1`, [id]);
     if (!focusAreaIds.length) return;
     await m.query(
-      `INSERT INTO maturity_model_focus_areas (model_id, focus_area_id) SELECT $1, unnest($2::uuid[])`,
+      `INSERT INTO maturity_model_focus_areas (model_id, focus_area_id) SELECT $1, unnest($2::uuid[])
+       ON CONFLICT DO NOTHING`,
       [id, focusAreaIds],
     );
   }
@@ -212,7 +272,7 @@ export class MaturityModelsRepository {
         }[]
       >,
       db.query(
-        `SELECT id, model_id, focus_area_id, style_direction_id, training_style_id, training_type_id
+        `SELECT ${BINDING_COLUMNS}
          FROM maturity_model_bindings WHERE model_id = ANY($1::uuid[]) ORDER BY created_at, id`,
         [ids],
       ) as Promise<BindingRow[]>,

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
   FieldError,
+  mapUniqueViolations,
   NotFoundError,
+  pageOf,
+  PageQuery,
   UnprocessableError,
-  isUniqueViolation,
 } from '@sports/common';
-import { pageOf } from '../club-memberships/dto/page.query';
-import type { PageQuery } from '../club-memberships/dto/page.query';
+import type { EntityManager } from 'typeorm';
 import type {
+  BindingListResponse,
   BindingRequest,
   BindingResponse,
   CreateMaturityModelRequest,
@@ -28,6 +29,7 @@ import type {
 import { MODEL_FORMAT } from './dto/maturity-model.dto';
 import { MATRIX_STACK_FORMAT } from './dto/matrix-stack.dto';
 import { MatrixStackService } from './matrix-stack.service';
+import { duplicateModelSlug, MATURITY_MODEL_CONFLICTS } from './maturity-models.constraints';
 import { BindingRow, MaturityModelsRepository, ModelRow } from './maturity-models.repository';
 import { mergeCells, rankModels, ResolveContext } from './maturity-resolve';
 
@@ -79,11 +81,9 @@ export class MaturityModelsService {
   }
 
   async create(body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
-    if (await this.repo.slugTaken(body.slug, null)) {
-      throw new ConflictError(`A maturity model with slug ${body.slug} exists.`, 'DUPLICATE_SLUG');
-    }
+    if (await this.repo.slugTaken(body.slug, null)) throw duplicateModelSlug(body.slug);
     assertLevels(body.levels ?? []);
-    const id = await this.repo.dataSource.transaction(async (m) => {
+    const id = await this.write(async (m) => {
       const newId = await this.repo.insert(m, {
         slug: body.slug,
         name: body.name,
@@ -96,13 +96,13 @@ export class MaturityModelsService {
   }
 
   async update(id: string, body: UpdateMaturityModelRequest): Promise<MaturityModelResponse> {
-    const current = await this.findOrFail(id);
-    const slug = body.slug ?? current.slug;
-    if (slug !== current.slug && (await this.repo.slugTaken(slug, id))) {
-      throw new ConflictError(`A maturity model with slug ${slug} exists.`, 'DUPLICATE_SLUG');
-    }
     if (body.levels) assertLevels(body.levels);
-    await this.repo.dataSource.transaction(async (m) => {
+    await this.write(async (m) => {
+      const current = await this.lockedOrFail(m, id);
+      const slug = body.slug ?? current.slug;
+      if (slug !== current.slug && (await this.repo.slugTaken(slug, id))) {
+        throw duplicateModelSlug(slug);
+      }
       await this.repo.update(m, id, {
         slug,
         name: body.name ?? current.name,
@@ -114,14 +114,16 @@ export class MaturityModelsService {
   }
 
   async remove(id: string): Promise<void> {
-    await this.findOrFail(id);
-    await this.repo.delete(id);
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
+      await this.repo.delete(m, id);
+    });
   }
 
   async setLevels(id: string, body: LevelsRequest): Promise<MaturityModelResponse> {
-    await this.findOrFail(id);
     assertLevels(body.levels);
-    await this.repo.dataSource.transaction(async (m) => {
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
       await this.repo.replaceLevels(m, id, body.levels);
       await this.repo.touch(m, id);
     });
@@ -130,7 +132,7 @@ export class MaturityModelsService {
 
   async setSkills(id: string, body: ModelSkillsRequest): Promise<MaturityModelResponse> {
     await this.findOrFail(id);
-    const ids = body.skills.map((s) => s.skill_id);
+    const ids = body.skills.map((s) => s.skill_id.toLowerCase());
     const unknown = await this.repo.unknownIds('skills', ids);
     const errors: FieldError[] = [];
     const seen = new Set<string>();
@@ -140,7 +142,8 @@ export class MaturityModelsService {
       seen.add(sid);
     });
     if (errors.length) throw new UnprocessableError('Invalid skills.', 'UNKNOWN_SKILL', { errors });
-    await this.repo.dataSource.transaction(async (m) => {
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
       await this.repo.replaceSkills(m, id, ids);
       await this.repo.touch(m, id);
     });
@@ -149,34 +152,89 @@ export class MaturityModelsService {
 
   /** Matrix maintenance: upserts (or with description null removes) skill level descriptions. */
   async setCells(id: string, body: MatrixCellsRequest): Promise<MaturityModelResponse> {
-    await this.findOrFail(id);
-    const skills = await this.repo.modelSkillIds(id);
-    const errors: FieldError[] = [];
-    const seen = new Set<string>();
-    body.cells.forEach((c, i) => {
-      if (!skills.has(c.skill_id)) {
-        errors.push({ path: `cells.${i}.skill_id`, message: 'not a skill of this model' });
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
+      const skills = await this.repo.modelSkillIds(id, m);
+      const errors: FieldError[] = [];
+      const seen = new Set<string>();
+      body.cells.forEach((c, i) => {
+        if (!skills.has(c.skill_id.toLowerCase())) {
+          errors.push({ path: `cells.${i}.skill_id`, message: 'not a skill of this model' });
+        }
+        const key = `${c.skill_id.toLowerCase()}:${c.level}`;
+        if (seen.has(key)) errors.push({ path: `cells.${i}`, message: 'listed twice' });
+        seen.add(key);
+      });
+      if (errors.length) {
+        throw new UnprocessableError('Invalid matrix cells.', 'INVALID_MATRIX_CELL', { errors });
       }
-      const key = `${c.skill_id}:${c.level}`;
-      if (seen.has(key)) errors.push({ path: `cells.${i}`, message: 'listed twice' });
-      seen.add(key);
-    });
-    if (errors.length)
-      throw new UnprocessableError('Invalid matrix cells.', 'INVALID_MATRIX_CELL', { errors });
-    await this.repo.dataSource.transaction(async (m) => {
       await this.repo.writeCells(m, id, body.cells);
       await this.repo.touch(m, id);
     });
     return this.get(id);
   }
 
+  // ---- context bindings ----
+
+  async listBindings(id: string, query: PageQuery): Promise<BindingListResponse> {
+    await this.findOrFail(id);
+    const page = pageOf(query);
+    const { rows, total } = await this.repo.bindingsOf(id, page);
+    return { items: rows.map(toBinding), total, ...page };
+  }
+
+  async getBinding(id: string, bindingId: string): Promise<BindingResponse> {
+    await this.findOrFail(id);
+    const row = await this.repo.findBinding(id, bindingId);
+    if (!row) throw new NotFoundError('Maturity model binding', bindingId);
+    return toBinding(row);
+  }
+
   async addBinding(id: string, body: BindingRequest): Promise<BindingResponse> {
     await this.findOrFail(id);
+    const b = await this.checkedBinding(body, null);
+    const bindingId = await this.write((m) => this.repo.insertBinding(m, id, b));
+    return toBinding({ id: bindingId, model_id: id, ...b });
+  }
+
+  /** Changes the dimensions sent (null clears one); the others stay as they are. */
+  async updateBinding(
+    id: string,
+    bindingId: string,
+    body: BindingRequest,
+  ): Promise<BindingResponse> {
+    const current = await this.getBinding(id, bindingId);
+    const b = await this.checkedBinding(body, current);
+    await this.write(async (m) => {
+      if (!(await this.repo.updateBinding(m, id, bindingId, b))) {
+        throw new NotFoundError('Maturity model binding', bindingId);
+      }
+      await this.repo.touch(m, id);
+    });
+    return toBinding({ id: bindingId, model_id: id, ...b });
+  }
+
+  async removeBinding(id: string, bindingId: string): Promise<void> {
+    await this.findOrFail(id);
+    if (!(await this.repo.deleteBinding(id, bindingId))) {
+      throw new NotFoundError('Maturity model binding', bindingId);
+    }
+  }
+
+  /** The binding's dimensions after `body` (sent fields over `current`), each one checked. */
+  private async checkedBinding(
+    body: BindingRequest,
+    current: BindingResponse | null,
+  ): Promise<Omit<BindingRow, 'id' | 'model_id'>> {
+    const pick = (field: keyof BindingRequest): string | null => {
+      const sent = body[field];
+      return sent !== undefined ? (sent?.toLowerCase() ?? null) : (current?.[field] ?? null);
+    };
     const b = {
-      focus_area_id: body.focus_area_id ?? null,
-      style_direction_id: body.style_direction_id ?? null,
-      training_style_id: body.training_style_id ?? null,
-      training_type_id: body.training_type_id ?? null,
+      focus_area_id: pick('focus_area_id'),
+      style_direction_id: pick('style_direction_id'),
+      training_style_id: pick('training_style_id'),
+      training_type_id: pick('training_type_id'),
     };
     const errors: FieldError[] = [];
     for (const [field, table] of [
@@ -193,24 +251,7 @@ export class MaturityModelsService {
     if (errors.length) {
       throw new UnprocessableError('Unknown catalog entries.', 'UNKNOWN_CATALOG_ENTRY', { errors });
     }
-    try {
-      const bindingId = await this.repo.dataSource.transaction((m) =>
-        this.repo.insertBinding(m, id, b),
-      );
-      return toBinding({ id: bindingId, model_id: id, ...b });
-    } catch (e) {
-      if (isUniqueViolation(e)) {
-        throw new ConflictError('This model already has this binding.', 'DUPLICATE_BINDING');
-      }
-      throw e;
-    }
-  }
-
-  async removeBinding(id: string, bindingId: string): Promise<void> {
-    await this.findOrFail(id);
-    if (!(await this.repo.deleteBinding(id, bindingId))) {
-      throw new NotFoundError('Maturity model binding', bindingId);
-    }
+    return b;
   }
 
   /** The legacy many-to-many assignment (used by resolve only for focus areas without bindings). */
@@ -228,9 +269,10 @@ export class MaturityModelsService {
           .map(({ i }) => ({ path: `focus_area_ids.${i}`, message: 'unknown focus area' })),
       });
     }
-    await this.repo.dataSource.transaction((m) =>
-      this.repo.replaceLegacy(m, id, body.focus_area_ids),
-    );
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
+      await this.repo.replaceLegacy(m, id, body.focus_area_ids);
+    });
     return this.get(id);
   }
 
@@ -335,6 +377,19 @@ export class MaturityModelsService {
     const row = await this.repo.findById(id);
     if (!row) throw new NotFoundError('Maturity model', id);
     return row;
+  }
+
+  private async lockedOrFail(m: EntityManager, id: string): Promise<ModelRow> {
+    const row = await this.repo.findForUpdate(m, id);
+    if (!row) throw new NotFoundError('Maturity model', id);
+    return row;
+  }
+
+  /** One transaction; a slug or binding taken concurrently answers 409 like the pre-checks. */
+  private write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return mapUniqueViolations(MATURITY_MODEL_CONFLICTS, () =>
+      this.repo.dataSource.transaction(work),
+    );
   }
 }
 

@@ -12,9 +12,8 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
+import { Authenticated, Roles, UuidParamPipe } from '@sports/common';
 import type { Response } from 'express';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {

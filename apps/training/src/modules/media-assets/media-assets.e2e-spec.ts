@@ -54,6 +54,8 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
       ),
     );
     roles.forEach((r, i) => (p[r] = profiles[i]));
+    // The owner makes more private exercises (one per asset) than the free tier allows.
+    await t.db.query(`UPDATE profiles SET tier = 'trainer' WHERE id = $1`, [p.owner.id]);
     clubA = await insertClub(t.db, 'Club A', [
       { profileId: p.clubAdmin.id, roles: ['club_admin'] },
       { profileId: p.trainer.id, roles: ['trainer'] },

@@ -1,21 +1,28 @@
 import { FeatureModule } from '@sports/common';
+import { MembershipModule } from '../membership/membership.module';
 import { PlatformMediaStorageModule } from '../platform-media-storage/platform-media-storage.module';
 import { MediaAssetsController } from './media-assets.controller';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaAssetsService } from './media-assets.service';
+import { MediaStorageSweepService } from './storage/media-storage-sweep.service';
 import { MediaStorageService } from './storage/media-storage.service';
 
 /**
  * Module `media_assets`: the media library (list, file with Range, edits, lifecycle, bulk
  * variants, retention job) and the media storage (local folder or S3, staged streaming
- * uploads, file moves undone with their transaction). Exercise media build on its exports.
+ * uploads, file moves undone with their transaction, the sweep of staging and orphaned files). Exercise media build on its exports.
  */
 @FeatureModule({
   name: 'media_assets',
   version: '1.12.1',
-  imports: [PlatformMediaStorageModule],
+  imports: [PlatformMediaStorageModule, MembershipModule],
   controllers: [MediaAssetsController],
-  providers: [MediaAssetsRepository, MediaAssetsService, MediaStorageService],
+  providers: [
+    MediaAssetsRepository,
+    MediaAssetsService,
+    MediaStorageService,
+    MediaStorageSweepService,
+  ],
   exports: [MediaAssetsService, MediaStorageService, MediaAssetsRepository],
 })
 export class MediaAssetsModule {}

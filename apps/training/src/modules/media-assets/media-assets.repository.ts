@@ -127,6 +127,26 @@ export class MediaAssetsRepository {
     await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`media:${key}`]);
   }
 
+  /** Serialises the uploads of one owner until the end of the transaction (storage quota). */
+  async lockOwnerStorage(manager: EntityManager, ownerId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `media-quota:${ownerId}`,
+    ]);
+  }
+
+  /**
+   * Bytes of the stored private and club assets a profile owns, in any lifecycle state (official
+   * assets belong to the platform).
+   */
+  async bytesOwnedBy(manager: EntityManager, ownerId: string): Promise<number> {
+    const [{ bytes }]: { bytes: string }[] = await manager.query(
+      `SELECT coalesce(sum(size_bytes), 0)::text AS bytes FROM media_assets
+       WHERE owner_profile_id = $1 AND visibility <> 'official'`,
+      [ownerId],
+    );
+    return Number(bytes);
+  }
+
   /** The asset holding (sha256, visibility, club) — or, without a club, the owner's private one. */
   async findByDedupeKey(
     manager: EntityManager,
@@ -215,6 +235,15 @@ export class MediaAssetsRepository {
 
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.query('DELETE FROM media_assets WHERE id = $1', [id]);
+  }
+
+  /** The keys among `keys` that an asset's file is stored under (the storage sweep's row check). */
+  async referencedStorageKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
+    const rows: { storage_key: string }[] = await manager.query(
+      'SELECT storage_key FROM media_assets WHERE storage_key = ANY($1)',
+      [keys],
+    );
+    return new Set(rows.map((r) => r.storage_key));
   }
 
   /** Whether the unit media link table of the planning modules exists yet. */

@@ -4,14 +4,18 @@ import {
   ConflictError,
   DomainError,
   FieldError,
+  type FileJournal,
   ForbiddenError,
+  mapUniqueViolations,
   NotFoundError,
+  pageOf,
   SERVICE_CONFIG,
   UnprocessableError,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import type { TrainingConfig } from '../../config';
-import { pageOf } from '../club-memberships/dto/page.query';
+import { MembershipService } from '../membership/membership.service';
+import { storageQuotaExceeded } from '../membership/tier-limit.errors';
 import {
   isClubMember,
   isPlatformAdmin,
@@ -43,13 +47,13 @@ import {
   permissionsOf,
   seesAdminDetails,
 } from './media-asset-access';
+import { duplicateAsset, MEDIA_ASSET_CONFLICTS } from './media-assets.constraints';
 import {
   AssetRow,
   AssetUsage,
   AssetVisibility,
   MediaAssetsRepository,
 } from './media-assets.repository';
-import type { FileJournal } from './storage/file-journal';
 import { storageKeyOf } from './storage/media-paths';
 import { MediaStorageService, ReceivedFile } from './storage/media-storage.service';
 
@@ -94,6 +98,7 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly repo: MediaAssetsRepository,
     readonly storage: MediaStorageService,
+    private readonly membership: MembershipService,
     @Inject(SERVICE_CONFIG) private readonly config: TrainingConfig,
   ) {}
 
@@ -250,24 +255,30 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
     id: string,
     body: UpdateMediaAssetRequest,
   ): Promise<MediaAssetResponse> {
-    await this.storage.transaction(async (m, files) => {
-      const a = await this.repo.findById(id, m, true);
-      if (!a || !canSeeAsset(ctx, a)) throw new NotFoundError('Media asset', id);
-      await this.applyPatch(m, files, ctx, a, body);
-    });
+    await mapUniqueViolations(MEDIA_ASSET_CONFLICTS, () =>
+      this.storage.transaction(async (m, files) => {
+        const a = await this.repo.findById(id, m, true);
+        if (!a || !canSeeAsset(ctx, a)) throw new NotFoundError('Media asset', id);
+        await this.applyPatch(m, files, ctx, a, body);
+      }),
+    );
     return this.get(ctx, id);
   }
 
   async bulkPatch(ctx: TenantContext, body: BulkPatchRequest): Promise<BulkPatchResponse> {
-    await this.storage.transaction(async (m, files) => {
-      const rows = await this.lockedAll(m, ctx, body.ids);
-      const errors: FieldError[] = [];
-      rows.forEach((a, i) => {
-        if (!canEditAsset(ctx, a)) errors.push({ path: `ids.${i}`, message: `${a.id}: read-only` });
-      });
-      if (errors.length) throw bulkForbidden(errors, body.ids.length);
-      for (const a of rows) await this.applyPatch(m, files, ctx, a, body.changes);
-    });
+    await mapUniqueViolations(MEDIA_ASSET_CONFLICTS, () =>
+      this.storage.transaction(async (m, files) => {
+        const rows = await this.lockedAll(m, ctx, body.ids);
+        const errors: FieldError[] = [];
+        rows.forEach((a, i) => {
+          if (!canEditAsset(ctx, a)) {
+            errors.push({ path: `ids.${i}`, message: `${a.id}: read-only` });
+          }
+        });
+        if (errors.length) throw bulkForbidden(errors, body.ids.length);
+        for (const a of rows) await this.applyPatch(m, files, ctx, a, body.changes);
+      }),
+    );
     const items: MediaAssetResponse[] = [];
     for (const id of body.ids) items.push(await this.get(ctx, id));
     return { items };
@@ -371,23 +382,19 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
     a: AssetRow,
     to: AssetPlacement,
   ): Promise<void> {
+    const scope = this.scopeOf(to, a.owner_profile_id ?? a.id);
+    await this.repo.lockDedupeKey(m, `${a.sha256}:${to.visibility}:${scope}`);
     const clash = await this.repo.findByDedupeKey(m, {
       sha256: a.sha256,
       visibility: to.visibility,
       club_id: to.club_id,
       owner: a.owner_profile_id,
     });
-    if (clash && clash.id !== a.id) {
-      throw new ConflictError(
-        'The same content already exists with that visibility and club.',
-        'MEDIA_ASSET_DUPLICATE',
-        { extensions: { asset_id: clash.id } },
-      );
-    }
+    if (clash && clash.id !== a.id) throw duplicateAsset(clash.id);
     const key = storageKeyOf({
       relativeRoot: await this.storage.relativeRoot(),
       visibility: to.visibility,
-      scope: this.scopeOf(to, a.owner_profile_id ?? a.id),
+      scope,
       sha256: a.sha256,
       extension: a.extension,
     });
@@ -616,7 +623,10 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Turns a received upload into an asset, de-duplicated per (sha256, visibility, club): the same
-   * content links the existing asset; an existing one in trash → 409 MEDIA_ASSET_IN_TRASH.
+   * content links the existing asset; an existing one in trash → 409 MEDIA_ASSET_IN_TRASH. A new
+   * private or club asset must fit the uploader's storage quota (413 STORAGE_QUOTA_EXCEEDED):
+   * the bytes of the private and club assets the uploader owns, each stored file counted once,
+   * checked under a per-owner lock so that simultaneous uploads cannot both squeeze in.
    */
   async ingest(
     m: EntityManager,
@@ -628,6 +638,7 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
   ): Promise<{ asset: AssetRow; created: boolean }> {
     const owner = ctx.profile_id;
     const scope = this.scopeOf(placement, owner);
+    await this.repo.lockOwnerStorage(m, owner);
     await this.repo.lockDedupeKey(m, `${file.sha256}:${placement.visibility}:${scope}`);
     const existing = await this.repo.findByDedupeKey(m, {
       sha256: file.sha256,
@@ -639,6 +650,7 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
       if (existing.lifecycle !== 'active') throw inTrash(existing);
       return { asset: existing, created: false };
     }
+    if (placement.visibility !== 'official') await this.assertStorageQuota(m, owner, file.size);
     const key = storageKeyOf({
       relativeRoot: await this.storage.relativeRoot(),
       visibility: placement.visibility,
@@ -664,6 +676,19 @@ export class MediaAssetsService implements OnModuleInit, OnApplicationShutdown {
       storage_key: key,
     });
     return { asset: (await this.repo.findById(id, m)) as AssetRow, created: true };
+  }
+
+  private async assertStorageQuota(m: EntityManager, owner: string, bytes: number): Promise<void> {
+    const { tier, limits } = await this.membership.limitsOfProfile(owner, m);
+    const used = await this.repo.bytesOwnedBy(m, owner);
+    if (used + bytes > limits.storage_quota_bytes) {
+      throw storageQuotaExceeded({
+        tier,
+        quota_bytes: limits.storage_quota_bytes,
+        used_bytes: used,
+        file_bytes: bytes,
+      });
+    }
   }
 
   /** Sets `notice` on the given assets that have none (official ones only for a superadmin). */

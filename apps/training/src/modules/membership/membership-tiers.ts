@@ -13,7 +13,7 @@ export interface TierLimits {
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-/** The tier table (decisions.md §3 "Membership (training)"); tiers change via profile updates by admins. */
+/** The tier table (../shared/spec/decisions.md §3 "Membership (training)"); tiers change via profile updates by admins. */
 export const TIER_LIMITS: Readonly<Record<ProfileTier, Readonly<TierLimits>>> = Object.freeze({
   free: Object.freeze({
     upload_bytes_per_file: 10 * MB,

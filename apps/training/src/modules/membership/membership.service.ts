@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@sports/common';
+import type { EntityManager } from 'typeorm';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import type { ProfileTier } from '../profiles/profile.entity';
 import type { MembershipResponse } from './dto/membership.dto';
 import { TIER_LIMITS, TierLimits } from './membership-tiers';
 
-/** What each tier allows; read by the tenant context and media uploads for their limits. */
+/**
+ * What each tier allows; read by media uploads (file size, storage quota) and by exercises
+ * (number of private exercises), which enforce the limits.
+ */
 @Injectable()
 export class MembershipService {
   constructor(private readonly profiles: ProfilesRepository) {}
@@ -14,6 +18,15 @@ export class MembershipService {
   limitsFor(tier: ProfileTier | string): TierLimits {
     const limits = (TIER_LIMITS as Record<string, TierLimits>)[tier] ?? TIER_LIMITS.free;
     return { ...limits };
+  }
+
+  /** The tier of a profile and its limits (free when the profile is gone), read within `m`. */
+  async limitsOfProfile(
+    profileId: string,
+    m?: EntityManager,
+  ): Promise<{ tier: string; limits: TierLimits }> {
+    const tier = (await this.profiles.findById(profileId, m))?.tier ?? 'free';
+    return { tier, limits: this.limitsFor(tier) };
   }
 
   async ofProfile(profileId: string): Promise<MembershipResponse> {

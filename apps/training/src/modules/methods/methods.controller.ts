@@ -1,7 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { AuthUser, Authenticated, CurrentUser, Roles } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import {
   ListMethodsQuery,
   MethodListResponse,
@@ -26,13 +31,14 @@ export class MethodsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MethodResponse })
-  get(@Param('id', UuidParamPipe) id: string): Promise<MethodResponse> {
+  get(@UuidParam() id: string): Promise<MethodResponse> {
     return this.methods.get(id);
   }
 
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: MethodResponse })
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
   create(@CurrentUser() user: AuthUser, @Body() body: MethodRequest): Promise<MethodResponse> {
     return this.methods.create(user.id, body);
   }
@@ -40,10 +46,8 @@ export class MethodsController {
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MethodResponse })
-  update(
-    @Param('id', UuidParamPipe) id: string,
-    @Body() body: UpdateMethodRequest,
-  ): Promise<MethodResponse> {
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  update(@UuidParam() id: string, @Body() body: UpdateMethodRequest): Promise<MethodResponse> {
     return this.methods.update(id, body);
   }
 
@@ -51,7 +55,7 @@ export class MethodsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@UuidParam() id: string): Promise<void> {
     return this.methods.remove(id);
   }
 }

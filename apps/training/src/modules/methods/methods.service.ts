@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError } from '@sports/common';
-import { slugify } from '../catalogs/catalog-definitions';
-import { pageOf } from '../club-memberships/dto/page.query';
+import { mapUniqueViolations, NotFoundError, pageOf } from '@sports/common';
+import { insertWithSlug, slugTaken } from '../catalogs/slug-assignment';
 import { sanitizeRichText } from '../exercises/rich-text.sanitizer';
 import type {
   ListMethodsQuery,
@@ -11,6 +10,7 @@ import type {
   UpdateMethodRequest,
 } from './dto/method.dto';
 import { MethodRow, MethodsRepository, MethodValues } from './methods.repository';
+import { METHOD_CONFLICTS, METHOD_SLUG_KEY } from './methods.constraints';
 
 const toResponse = (r: MethodRow): MethodResponse => ({
   id: r.id,
@@ -38,20 +38,23 @@ export class MethodsService {
   }
 
   async create(profileId: string, body: MethodRequest): Promise<MethodResponse> {
-    let slug = body.slug ?? slugify(body.name);
-    if (!body.slug) {
-      for (let i = 2; await this.repo.slugTaken(slug); i += 1) slug = `${slugify(body.name)}-${i}`;
-    }
-    const values: MethodValues = { ...this.values(body), slug, created_by_profile_id: profileId };
+    const values: MethodValues = { ...this.values(body), created_by_profile_id: profileId };
     await this.checkSlug(values.slug);
-    return this.get(await this.repo.insert(values));
+    const id = await insertWithSlug({
+      slug: body.slug,
+      name: body.name,
+      constraint: METHOD_SLUG_KEY,
+      taken: (slug) => this.repo.slugTaken(slug),
+      insert: (slug) => this.repo.insert({ ...values, slug }),
+    });
+    return this.get(id);
   }
 
   async update(id: string, body: UpdateMethodRequest): Promise<MethodResponse> {
     await this.findOrFail(id);
     const values = this.values(body);
     await this.checkSlug(values.slug, id);
-    await this.repo.update(id, values);
+    await mapUniqueViolations(METHOD_CONFLICTS, () => this.repo.update(id, values));
     return this.get(id);
   }
 
@@ -70,7 +73,7 @@ export class MethodsService {
 
   private async checkSlug(slug: string | undefined, id?: string): Promise<void> {
     if (slug && (await this.repo.slugTaken(slug, id))) {
-      throw new ConflictError(`The slug ${slug} is taken.`, 'SLUG_TAKEN');
+      throw slugTaken(slug);
     }
   }
 

@@ -1,10 +1,17 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { FieldError, ValidationFailedError } from '@sports/common';
 import { ExerciseUsageRegistry } from '../exercises/exercise-usage.registry';
 import type { TenantContext } from '../tenant-context/tenant-context';
-import type { SectionRequest } from './dto/plan-sections.dto';
+import type { SectionRequest, SectionResponse } from './dto/plan-sections.dto';
 import { ExerciseRefInput, ExerciseRefsService } from './exercise-refs.service';
-import { PlanSectionsRepository, SectionValues } from './plan-sections.repository';
+import {
+  PlanSectionsRepository,
+  SectionOwnerKind,
+  SectionValues,
+} from './plan-sections.repository';
+
+export type { SectionValues } from './plan-sections.repository';
 
 /**
  * What plan templates, framework slot blueprints and training units share: sections with
@@ -76,5 +83,29 @@ export class PlanSectionsService implements OnModuleInit {
         duration_minutes: item.duration_minutes ?? null,
       })),
     }));
+  }
+
+  /** Replaces the owner's sections and items (inside the caller's transaction). */
+  replace(
+    m: EntityManager,
+    kind: SectionOwnerKind,
+    ownerId: string,
+    sections: SectionValues[],
+  ): Promise<void> {
+    return this.sections.replace(m, kind, ownerId, sections);
+  }
+
+  /** Copies the sections and items of one training unit to another (blueprint → club unit). */
+  copyUnitSections(m: EntityManager, fromUnitId: string, toUnitId: string): Promise<void> {
+    return this.sections.copyUnitSections(m, fromUnitId, toUnitId);
+  }
+
+  /** Sections (with items, in order) of each owner; owners without sections map to []. */
+  load(
+    kind: SectionOwnerKind,
+    ownerIds: string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, SectionResponse[]>> {
+    return this.sections.load(kind, ownerIds, manager);
   }
 }

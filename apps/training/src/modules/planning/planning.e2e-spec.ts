@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -29,7 +30,11 @@ describe('planning (HTTP): plan templates, framework programs, progression graph
     clubB = await insertClub(t.db, 'Club B', [
       { profileId: trainerB.id, roles: ['club_admin', 'trainer'] },
     ]);
-    await t.db.query('UPDATE profiles SET active_club_id = $2 WHERE id = $1', [trainerA.id, clubA]);
+    // trainerA makes more private exercises (a chain of 51 and more) than the free tier allows.
+    await t.db.query(`UPDATE profiles SET active_club_id = $2, tier = 'trainer' WHERE id = $1`, [
+      trainerA.id,
+      clubA,
+    ]);
   });
   afterAll(() => t.close());
 
@@ -340,6 +345,66 @@ describe('planning (HTTP): plan templates, framework programs, progression graph
           (p: { id: string }) => p.id,
         ),
       ).toContain(res.body.id);
+    });
+  });
+
+  describe('concurrent duplicates', () => {
+    it('answers eight simultaneous trainer contexts of one name with one 201 and 409 DUPLICATE_NAME', async () => {
+      const statuses = await statusesOfConcurrent(8, (i) =>
+        as(trainerB).post('/api/trainer-contexts', { name: i % 2 ? 'Freitag' : 'FREITAG' }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        `SELECT count(*)::int AS n FROM trainer_contexts WHERE profile_id = $1 AND lower(name) = 'freitag'`,
+        [trainerB.id],
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('answers eight simultaneous equal edges with one 201 and 409 DUPLICATE_EDGE', async () => {
+      const graph = (
+        await as(trainerA).post('/api/exercise-progression-graphs', { name: 'Parallel' })
+      ).body.id;
+      const [from, to] = [await exercise(trainerA), await exercise(trainerA)];
+      const statuses = await statusesOfConcurrent(8, () =>
+        as(trainerA).post(`/api/exercise-progression-graphs/${graph}/edges`, {
+          from_exercise_id: from,
+          to_exercise_id: to,
+        }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(
+        'SELECT count(*)::int AS n FROM progression_edges WHERE graph_id = $1',
+        [graph],
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('replaces the units of a program six times at once: every answer 200, each unit once', async () => {
+      const units: string[] = [];
+      for (const title of ['P1', 'P2']) {
+        units.push(
+          (await as(trainerA).post('/api/training-units', { title, club_id: clubA })).body.id,
+        );
+      }
+      const program = (
+        await as(trainerA).post('/api/training-programs', {
+          name: 'Parallel',
+          club_id: clubA,
+          weeks: 2,
+        })
+      ).body.id;
+      const statuses = await statusesOfConcurrent(6, () =>
+        as(trainerA).put(`/api/training-programs/${program}`, {
+          units: units.map((unit_id, i) => ({ unit_id, week: i + 1 })),
+        }),
+      );
+      expect(statuses).toEqual({ 200: 6 });
+      const rows = await t.db.query(
+        'SELECT count(*)::int AS n FROM training_program_units WHERE program_id = $1',
+        [program],
+      );
+      expect(rows[0].n).toBe(2);
     });
   });
 });

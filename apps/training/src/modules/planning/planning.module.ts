@@ -55,7 +55,6 @@ import { TrainerContextsService } from './trainer-contexts/trainer-contexts.serv
     ExerciseRefsService,
     LibraryContentService,
     PlanSectionsService,
-    PlanSectionsRepository,
     FrameworkProgramsService,
   ],
 })

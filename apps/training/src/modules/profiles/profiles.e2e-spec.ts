@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { randomUUID } from 'node:crypto';
+import { statusesOfConcurrent } from '@sports/common/testing';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -539,6 +540,46 @@ describe('profiles (HTTP)', () => {
       expect(n).toBe(0);
       // the deleted profile's token no longer works
       expectProblem(await t.http.get('/api/profiles/me').set('Authorization', victim.auth), 401);
+    });
+  });
+
+  describe('concurrent duplicates of one email', () => {
+    const profilesWith = async (email: string): Promise<number> =>
+      (
+        await t.db.query('SELECT count(*)::int AS n FROM profiles WHERE lower(email) = $1', [email])
+      )[0].n;
+
+    it('answers eight simultaneous creations by platform admins with one 201 and 409 EMAIL_TAKEN', async () => {
+      const email = `same-${randomUUID()}@example.org`;
+      const statuses = await statusesOfConcurrent(8, () =>
+        t.http.post('/api/profiles').set('Authorization', admin.auth).send({ name: 'Twin', email }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      expect(await profilesWith(email)).toBe(1);
+    });
+
+    it('races sign-ups against an admin creating the same email: one 201, the rest 409', async () => {
+      const email = `race-${randomUUID()}@example.org`;
+      const statuses = await statusesOfConcurrent(8, (i) =>
+        i % 2 === 0
+          ? t.http.post('/api/auth/register').send({ name: 'Racer', email, pin: '4821' })
+          : t.http
+              .post('/api/profiles')
+              .set('Authorization', admin.auth)
+              .send({ name: 'Racer', email }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      expect(await profilesWith(email)).toBe(1);
+    });
+
+    it('lets one of six profiles changing to the same email at once have it; the others get 409', async () => {
+      const email = `move-${randomUUID()}@example.org`;
+      const movers = await Promise.all(Array.from({ length: 6 }, () => t.newProfile()));
+      const statuses = await statusesOfConcurrent(6, (i) =>
+        t.http.put('/api/profile').set('Authorization', movers[i].auth).send({ email }),
+      );
+      expect(statuses).toEqual({ 200: 1, 409: 5 });
+      expect(await profilesWith(email)).toBe(1);
     });
   });
 });

@@ -15,14 +15,6 @@ export interface ProfileAuthState {
   memberships: MembershipOfProfile[];
 }
 
-/** What sign-in needs of a profile: its id, PIN hash and how long it is still locked. */
-export interface LoginCandidate {
-  id: string;
-  pinHash: string;
-  /** Whole seconds until the backoff lock ends; 0 when not locked. */
-  lockedForSeconds: number;
-}
-
 export interface ProfileChanges {
   name?: string;
   email?: string;
@@ -63,47 +55,6 @@ export class ProfilesRepository {
       .addSelect('p.pinHash')
       .where('lower(p.email) = lower(:email)', { email })
       .getOne();
-  }
-
-  /** The sign-in view of the profile with this email (case-insensitive), or null. */
-  async findLoginCandidate(email: string): Promise<LoginCandidate | null> {
-    const rows: { id: string; pin_hash: string; locked_for: number }[] = await this.profiles.query(
-      `SELECT id, pin_hash,
-              GREATEST(0, ceil(EXTRACT(EPOCH FROM (login_locked_until - now()))))::int AS locked_for
-         FROM profiles WHERE lower(email) = lower($1)`,
-      [email],
-    );
-    const row = rows[0];
-    return row
-      ? { id: row.id, pinHash: row.pin_hash, lockedForSeconds: row.locked_for ?? 0 }
-      : null;
-  }
-
-  /**
-   * Counts one more consecutive failed sign-in, atomically. From the `threshold`-th failure on,
-   * each failure locks the account for 2^(failures - threshold) seconds, at most `maxSeconds`.
-   */
-  async recordFailedLogin(id: string, threshold: number, maxSeconds: number): Promise<void> {
-    await this.profiles.query(
-      `UPDATE profiles
-          SET failed_login_count = failed_login_count + 1,
-              login_locked_until = CASE
-                WHEN failed_login_count + 1 >= $2
-                THEN now() + make_interval(secs => LEAST($3::float8,
-                       power(2, LEAST(failed_login_count + 1 - $2, 30))::float8))
-                ELSE login_locked_until END
-        WHERE id = $1`,
-      [id, threshold, maxSeconds],
-    );
-  }
-
-  /** A successful sign-in (or a new PIN) ends the backoff. */
-  async resetFailedLogins(id: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.profiles.manager).query(
-      `UPDATE profiles SET failed_login_count = 0, login_locked_until = NULL
-        WHERE id = $1 AND (failed_login_count <> 0 OR login_locked_until IS NOT NULL)`,
-      [id],
-    );
   }
 
   async emailTaken(email: string, manager: EntityManager, exceptId?: string): Promise<boolean> {

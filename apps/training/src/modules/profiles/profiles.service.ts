@@ -4,11 +4,12 @@ import {
   AuthUser,
   ConflictError,
   ForbiddenError,
+  LoginProtection,
+  mapUniqueViolations,
   NotFoundError,
   PasswordHasher,
   UnprocessableError,
   ValidationFailedError,
-  isUniqueViolation,
 } from '@sports/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
@@ -25,6 +26,7 @@ import {
 } from './dto/profile.dto';
 import { validateExerciseListPrefs } from './exercise-list-prefs';
 import { Profile, ProfileRole } from './profile.entity';
+import { emailTaken, PROFILE_CONFLICTS } from './profiles.constraints';
 import { ProfileResponse, toProfileResponse } from './profile.response';
 import { ProfileChanges, ProfilesRepository } from './profiles.repository';
 
@@ -44,6 +46,7 @@ export class ProfilesService {
     private readonly hasher: PasswordHasher,
     private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
+    private readonly loginProtection: LoginProtection,
   ) {}
 
   private get memberships(): ClubMembershipsService {
@@ -71,8 +74,8 @@ export class ProfilesService {
     const pin = input.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
     const pinHash = await this.hasher.hash(pin);
     const email = input.email.toLowerCase();
-    try {
-      const profile = await this.dataSource.transaction(async (m) => {
+    const profile = await mapUniqueViolations(PROFILE_CONFLICTS, () =>
+      this.dataSource.transaction(async (m) => {
         await this.assertEmailFree(email, m);
         return this.profiles.insert(m, {
           name: input.name,
@@ -81,11 +84,9 @@ export class ProfilesService {
           role,
           tier: input.tier ?? 'free',
         });
-      });
-      return { ...toProfileResponse(profile), ...(generated ? { initial_pin: pin } : {}) };
-    } catch (err) {
-      throw this.emailConflictOr(err);
-    }
+      }),
+    );
+    return { ...toProfileResponse(profile), ...(generated ? { initial_pin: pin } : {}) };
   }
 
   async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
@@ -134,8 +135,9 @@ export class ProfilesService {
     }
     const pinHash = input.pin !== undefined ? await this.hasher.hash(input.pin) : undefined;
 
-    try {
-      const updated = await this.dataSource.transaction(async (m) => {
+    let previousEmail = '';
+    const updated = await mapUniqueViolations(PROFILE_CONFLICTS, () =>
+      this.dataSource.transaction(async (m) => {
         const target = await this.profiles.findForUpdate(m, id);
         if (!target) throw new NotFoundError('Profile', id);
         this.assertMayChange(caller, target);
@@ -161,14 +163,16 @@ export class ProfilesService {
         if (input.exercise_list_prefs !== undefined) {
           changes.exerciseListPrefs = input.exercise_list_prefs;
         }
-        const saved = await this.profiles.update(m, id, changes);
-        if (pinHash !== undefined) await this.profiles.resetFailedLogins(id, m);
-        return saved;
-      });
-      return toProfileResponse(updated);
-    } catch (err) {
-      throw this.emailConflictOr(err);
+        previousEmail = target.email;
+        return this.profiles.update(m, id, changes);
+      }),
+    );
+    // A new PIN ends the sign-in backoff of the account (under its old and its new email).
+    if (pinHash !== undefined) {
+      await this.loginProtection.forgetAccount(previousEmail);
+      await this.loginProtection.forgetAccount(updated.email);
     }
+    return toProfileResponse(updated);
   }
 
   async delete(caller: AuthUser, id: string): Promise<void> {
@@ -236,14 +240,6 @@ export class ProfilesService {
   }
 
   private async assertEmailFree(email: string, m: EntityManager, exceptId?: string): Promise<void> {
-    if (await this.profiles.emailTaken(email, m, exceptId)) {
-      throw new ConflictError('A profile with this email already exists.', 'EMAIL_TAKEN');
-    }
-  }
-
-  private emailConflictOr(err: unknown): unknown {
-    return isUniqueViolation(err)
-      ? new ConflictError('A profile with this email already exists.', 'EMAIL_TAKEN')
-      : err;
+    if (await this.profiles.emailTaken(email, m, exceptId)) throw emailTaken();
   }
 }

@@ -1,3 +1,4 @@
+import { statusesOfConcurrent } from '@sports/common/testing';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -98,5 +99,35 @@ describe('skills and methods (HTTP)', () => {
         .status,
     ).toBe(204);
     expect((await t.http.get('/api/methods')).status).toBe(401);
+  });
+
+  describe.each([['skills'], ['methods']])('concurrent %s of one name', (path) => {
+    it('answers eight simultaneous creations of one chosen slug with one 201 and 409 SLUG_TAKEN', async () => {
+      const statuses = await statusesOfConcurrent(8, () =>
+        t.http
+          .post(`/api/${path}`)
+          .set('Authorization', admin.auth)
+          .send({ name: 'Gleichzeitig', slug: `gleichzeitig-${path}` }),
+      );
+      expect(statuses).toEqual({ 201: 1, 409: 7 });
+      const rows = await t.db.query(`SELECT count(*)::int AS n FROM ${path} WHERE slug = $1`, [
+        `gleichzeitig-${path}`,
+      ]);
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('gives eight simultaneous creations without a slug eight distinct derived slugs', async () => {
+      const name = `Parallel ${path}`;
+      const statuses = await statusesOfConcurrent(8, () =>
+        t.http.post(`/api/${path}`).set('Authorization', admin.auth).send({ name }),
+      );
+      expect(statuses).toEqual({ 201: 8 });
+      const rows: { slug: string }[] = await t.db.query(
+        `SELECT slug FROM ${path} WHERE name = $1 ORDER BY slug`,
+        [name],
+      );
+      expect(new Set(rows.map((r) => r.slug)).size).toBe(8);
+      expect(rows.map((r) => r.slug)).toContain(`parallel-${path}`);
+    });
   });
 });

@@ -1,7 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, Roles, UuidParam } from '@sports/common';
 import {
   ListSkillsQuery,
   SkillLevelsResponse,
@@ -34,13 +39,14 @@ export class SkillsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SkillResponse })
-  get(@Param('id', UuidParamPipe) id: string): Promise<SkillResponse> {
+  get(@UuidParam() id: string): Promise<SkillResponse> {
     return this.skills.get(id);
   }
 
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: SkillResponse })
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
   create(@Body() body: SkillRequest): Promise<SkillResponse> {
     return this.skills.create(body);
   }
@@ -48,10 +54,8 @@ export class SkillsController {
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: SkillResponse })
-  update(
-    @Param('id', UuidParamPipe) id: string,
-    @Body() body: UpdateSkillRequest,
-  ): Promise<SkillResponse> {
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  update(@UuidParam() id: string, @Body() body: UpdateSkillRequest): Promise<SkillResponse> {
     return this.skills.update(id, body);
   }
 
@@ -59,7 +63,10 @@ export class SkillsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param('id', UuidParamPipe) id: string): Promise<void> {
+  @ApiConflictResponse({
+    description: 'RESOURCE_IN_USE: used by exercises or maturity models (`usages` counts them)',
+  })
+  remove(@UuidParam() id: string): Promise<void> {
     return this.skills.remove(id);
   }
 }

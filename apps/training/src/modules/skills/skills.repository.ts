@@ -90,12 +90,14 @@ export class SkillsRepository {
     );
   }
 
-  async usageCount(id: string): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.db.query(
-      'SELECT count(*)::int AS n FROM exercise_skills WHERE skill_id = $1',
+  /** Exercises and maturity models using the skill (kinds without any left out). */
+  async usages(id: string): Promise<Record<string, number>> {
+    const [row]: { exercises: number; maturity_models: number }[] = await this.db.query(
+      `SELECT (SELECT count(*)::int FROM exercise_skills WHERE skill_id = $1) AS exercises,
+              (SELECT count(*)::int FROM maturity_model_skills WHERE skill_id = $1) AS maturity_models`,
       [id],
     );
-    return n;
+    return Object.fromEntries(Object.entries(row).filter(([, n]) => n > 0));
   }
 
   async delete(id: string): Promise<void> {

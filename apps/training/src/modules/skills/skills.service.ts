@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConflictError,
+  isStillReferenced,
+  mapUniqueViolations,
   NotFoundError,
+  pageOf,
   ResourceInUseError,
   UnprocessableError,
 } from '@sports/common';
-import { slugify } from '../catalogs/catalog-definitions';
-import { pageOf } from '../club-memberships/dto/page.query';
+import { insertWithSlug, slugTaken } from '../catalogs/slug-assignment';
 import type {
   ListSkillsQuery,
   SkillLevelsResponse,
@@ -16,6 +17,7 @@ import type {
   UpdateSkillRequest,
 } from './dto/skill.dto';
 import { SKILL_LEVELS } from './skill-levels';
+import { SKILL_CONFLICTS, SKILL_SLUG_KEY } from './skills.constraints';
 import { SkillRow, SkillsRepository, SkillValues } from './skills.repository';
 
 const toResponse = (r: SkillRow): SkillResponse => ({
@@ -27,6 +29,14 @@ const toResponse = (r: SkillRow): SkillResponse => ({
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
+
+function inUse(id: string, usages: Record<string, number>): ResourceInUseError {
+  const named = Object.entries(usages).map(([k, n]) => `${n} ${k}`);
+  return new ResourceInUseError(
+    `Skill ${id} is still used${named.length ? ` by ${named.join(', ')}` : ''}.`,
+    { hint: 'Remove the references first; usages counts them per kind.', extensions: { usages } },
+  );
+}
 
 /** The skill catalog: platform admins write, everybody signed in reads. */
 @Injectable()
@@ -52,31 +62,40 @@ export class SkillsService {
   }
 
   async create(body: SkillRequest): Promise<SkillResponse> {
-    let slug = body.slug ?? slugify(body.name);
-    if (!body.slug)
-      for (let i = 2; await this.repo.slugTaken(slug); i += 1) slug = `${slugify(body.name)}-${i}`;
-    const values: SkillValues = { ...this.values(body), slug };
+    const values = this.values(body);
     await this.check(values);
-    return this.get(await this.repo.insert(values));
+    const id = await insertWithSlug({
+      slug: body.slug,
+      name: body.name,
+      constraint: SKILL_SLUG_KEY,
+      taken: (slug) => this.repo.slugTaken(slug),
+      insert: (slug) => this.repo.insert({ ...values, slug }),
+    });
+    return this.get(id);
   }
 
   async update(id: string, body: UpdateSkillRequest): Promise<SkillResponse> {
     await this.findOrFail(id);
     const values = this.values(body);
     await this.check(values, id);
-    await this.repo.update(id, values);
+    await mapUniqueViolations(SKILL_CONFLICTS, () => this.repo.update(id, values));
     return this.get(id);
   }
 
+  /**
+   * Deletes a skill no exercise and no maturity model uses; otherwise 409 RESOURCE_IN_USE with
+   * the counts (the database refuses it as well).
+   */
   async remove(id: string): Promise<void> {
     await this.findOrFail(id);
-    const n = await this.repo.usageCount(id);
-    if (n > 0) {
-      throw new ResourceInUseError(`Skill ${id} is used by ${n} exercises.`, {
-        extensions: { usages: { exercises: n } },
-      });
+    const usages = await this.repo.usages(id);
+    if (Object.keys(usages).length > 0) throw inUse(id, usages);
+    try {
+      await this.repo.delete(id);
+    } catch (error) {
+      if (!isStillReferenced(error)) throw error;
+      throw inUse(id, await this.repo.usages(id));
     }
-    await this.repo.delete(id);
   }
 
   private values(body: UpdateSkillRequest): SkillValues {
@@ -94,9 +113,7 @@ export class SkillsService {
         errors: [{ path: 'skill_category_id', message: 'unknown skill category' }],
       });
     }
-    if (v.slug && (await this.repo.slugTaken(v.slug, id))) {
-      throw new ConflictError(`The slug ${v.slug} is taken.`, 'SLUG_TAKEN');
-    }
+    if (v.slug && (await this.repo.slugTaken(v.slug, id))) throw slugTaken(v.slug);
   }
 
   private async findOrFail(id: string): Promise<SkillRow> {

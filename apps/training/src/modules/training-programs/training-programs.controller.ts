@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -31,10 +30,7 @@ export class TrainingProgramsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<TrainingProgramResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<TrainingProgramResponse> {
     return this.programs.get(ctx, id);
   }
 
@@ -53,7 +49,7 @@ export class TrainingProgramsController {
   @ApiOkResponse({ type: TrainingProgramResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateTrainingProgramRequest,
   ): Promise<TrainingProgramResponse> {
     return this.programs.update(ctx, id, body);
@@ -63,7 +59,7 @@ export class TrainingProgramsController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.programs.remove(ctx, id);
   }
 }

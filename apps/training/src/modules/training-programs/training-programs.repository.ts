@@ -85,17 +85,23 @@ export class TrainingProgramsRepository {
     );
   }
 
+  /**
+   * Replaces the program's units. The program row is locked first so that concurrent
+   * replacements run one after the other instead of both inserting the same pair.
+   */
   async replaceUnits(
     m: EntityManager,
     id: string,
     units: { unit_id: string; week: number }[],
   ): Promise<void> {
+    await m.query(`SELECT 1 FROM training_programs WHERE id = $1 FOR UPDATE`, [id]);
     await m.query(`DELETE FROM training_program_units WHERE program_id = $1`, [id]);
     if (units.length === 0) return;
     await m.query(
       `INSERT INTO training_program_units (program_id, unit_id, week, position)
        SELECT $1, x.unit_id, x.week, x.ord - 1
-       FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (unit_id uuid, week int)) WITH ORDINALITY AS x(unit_id, week, ord)`,
+       FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (unit_id uuid, week int)) WITH ORDINALITY AS x(unit_id, week, ord)
+       ON CONFLICT DO NOTHING`,
       [id, JSON.stringify(units)],
     );
   }

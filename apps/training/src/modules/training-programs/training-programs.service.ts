@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FieldError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  FieldError,
+  ForbiddenError,
+  NotFoundError,
+  pageOf,
+  UnprocessableError,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
-import { pageOf } from '../club-memberships/dto/page.query';
 import { GroupsService } from '../groups/groups.service';
 import {
   hasClubRole,

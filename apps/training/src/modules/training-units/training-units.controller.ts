@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { UuidParamPipe } from '../club-memberships/uuid-param.pipe';
+import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -42,10 +41,7 @@ export class TrainingUnitsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<TrainingUnitResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<TrainingUnitResponse> {
     return this.units.get(ctx, id);
   }
 
@@ -64,7 +60,7 @@ export class TrainingUnitsController {
   @ApiOkResponse({ type: TrainingUnitResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateTrainingUnitRequest,
   ): Promise<TrainingUnitResponse> {
     return this.units.update(ctx, id, body);
@@ -74,7 +70,7 @@ export class TrainingUnitsController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.units.remove(ctx, id);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SqlParams } from '../exercises/content-visibility';
-import type { UnitSort } from './dto/training-unit.dto';
+import type { UnitSort, UnitStatus } from './dto/training-unit.dto';
 
 export interface UnitValues {
   title: string;
@@ -10,6 +10,8 @@ export interface UnitValues {
   group_id: string | null;
   starts_at: string | null;
   duration_minutes: number | null;
+  location: string | null;
+  status: UnitStatus;
   lead_trainer_profile_id: string | null;
   assistant_trainer_profile_ids: string[] | null;
   plan_template_id: string | null;
@@ -24,6 +26,7 @@ export interface UnitRow extends UnitValues {
   effective_assistant_trainer_profile_ids: string[];
   lead_trainer_name: string | null;
   starts_at: string | null;
+  sequence: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -53,6 +56,7 @@ const ORDER: Record<UnitSort, string> = {
 };
 
 const SELECT = `SELECT u.id, u.title, u.notes, u.club_id, u.group_id, u.starts_at, u.duration_minutes,
+    u.location, u.status, u.sequence,
     u.lead_trainer_profile_id, u.assistant_trainer_profile_ids, u.plan_template_id,
     u.origin_framework_slot_id, u.created_by_profile_id, u.created_at, u.updated_at,
     eff.lead AS effective_lead_trainer_profile_id, eff.assistants AS effective_assistant_trainer_profile_ids,
@@ -148,8 +152,8 @@ export class TrainingUnitsRepository {
     const [{ id }] = await m.query(
       `INSERT INTO training_units (club_id, title, notes, group_id, starts_at, duration_minutes,
          lead_trainer_profile_id, assistant_trainer_profile_ids, plan_template_id,
-         origin_framework_slot_id, created_by_profile_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         origin_framework_slot_id, created_by_profile_id, location, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         clubId,
         v.title,
@@ -162,6 +166,8 @@ export class TrainingUnitsRepository {
         v.plan_template_id,
         originSlotId,
         createdBy,
+        v.location,
+        v.status,
       ],
     );
     return id;
@@ -171,7 +177,7 @@ export class TrainingUnitsRepository {
     await m.query(
       `UPDATE training_units SET title = $2, notes = $3, group_id = $4, starts_at = $5,
          duration_minutes = $6, lead_trainer_profile_id = $7, assistant_trainer_profile_ids = $8,
-         plan_template_id = $9, updated_at = now()
+         plan_template_id = $9, location = $10, status = $11, updated_at = now()
        WHERE id = $1`,
       [
         id,
@@ -183,6 +189,8 @@ export class TrainingUnitsRepository {
         v.lead_trainer_profile_id,
         v.assistant_trainer_profile_ids,
         v.plan_template_id,
+        v.location,
+        v.status,
       ],
     );
   }
@@ -214,7 +222,8 @@ export class TrainingUnitsRepository {
     if (assetIds.length === 0) return;
     await m.query(
       `INSERT INTO training_unit_media (unit_id, media_asset_id, position)
-       SELECT $1, x.id, x.ord - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)`,
+       SELECT $1, x.id, x.ord - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)
+       ON CONFLICT DO NOTHING`,
       [unitId, assetIds],
     );
   }

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FieldError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  FieldError,
+  ForbiddenError,
+  NotFoundError,
+  pageOf,
+  UnprocessableError,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { pageOf } from '../club-memberships/dto/page.query';
 import { GroupsService } from '../groups/groups.service';
 import { FrameworkProgramsService } from '../planning/framework-programs/framework-programs.service';
 import { LibraryContentService } from '../planning/library-content.service';
-import { PlanSectionsRepository, SectionValues } from '../planning/plan-sections.repository';
-import { PlanSectionsService } from '../planning/plan-sections.service';
+import { PlanSectionsService, SectionValues } from '../planning/plan-sections.service';
 import {
   canAdministerClub,
   hasClubRole,
@@ -67,7 +71,6 @@ export class TrainingUnitsService {
     private readonly groups: GroupsService,
     private readonly memberships: ClubMembershipsService,
     private readonly sections: PlanSectionsService,
-    private readonly sectionRows: PlanSectionsRepository,
     private readonly library: LibraryContentService,
     private readonly frameworks: FrameworkProgramsService,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -101,7 +104,7 @@ export class TrainingUnitsService {
 
   async get(ctx: TenantContext, id: string): Promise<TrainingUnitResponse> {
     const unit = await this.readable(ctx, id);
-    const sections = (await this.sectionRows.load('training_unit', [id])).get(id) ?? [];
+    const sections = (await this.sections.load('training_unit', [id])).get(id) ?? [];
     return { ...this.summary(ctx, unit), sections, media_asset_ids: await this.repo.mediaOf(id) };
   }
 
@@ -117,11 +120,11 @@ export class TrainingUnitsService {
     const id = await this.dataSource.transaction(async (m) => {
       const newId = await this.repo.insert(m, clubId, values, ctx.profile_id);
       if (sections) {
-        await this.sectionRows.replace(m, 'training_unit', newId, sections);
+        await this.sections.replace(m, 'training_unit', newId, sections);
       } else if (values.plan_template_id) {
-        const tpl = (
-          await this.sectionRows.load('plan_template', [values.plan_template_id], m)
-        ).get(values.plan_template_id);
+        const tpl = (await this.sections.load('plan_template', [values.plan_template_id], m)).get(
+          values.plan_template_id,
+        );
         sections = (tpl ?? []).map((s) => ({
           title: s.title,
           notes: s.notes,
@@ -134,7 +137,7 @@ export class TrainingUnitsService {
             duration_minutes: i.duration_minutes,
           })),
         }));
-        await this.sectionRows.replace(m, 'training_unit', newId, sections);
+        await this.sections.replace(m, 'training_unit', newId, sections);
       }
       if (media) await this.repo.replaceMedia(m, newId, media);
       return newId;
@@ -158,7 +161,7 @@ export class TrainingUnitsService {
         await this.assertTemplate(ctx, values.plan_template_id);
       }
       await this.repo.update(m, id, values);
-      if (sections) await this.sectionRows.replace(m, 'training_unit', id, sections);
+      if (sections) await this.sections.replace(m, 'training_unit', id, sections);
       if (media) await this.repo.replaceMedia(m, id, media);
     });
     return this.get(ctx, id);
@@ -188,6 +191,8 @@ export class TrainingUnitsService {
       group_id: body.group_id ?? null,
       starts_at: body.starts_at ?? null,
       duration_minutes: blueprint.duration_minutes,
+      location: null,
+      status: 'scheduled',
       lead_trainer_profile_id: body.lead_trainer_profile_id ?? null,
       assistant_trainer_profile_ids: body.assistant_trainer_profile_ids ?? null,
       plan_template_id: null,
@@ -195,7 +200,7 @@ export class TrainingUnitsService {
     await this.assertTrainers(clubId, values);
     const id = await this.dataSource.transaction(async (m) => {
       const newId = await this.repo.insert(m, clubId, values, ctx.profile_id, slot.slot_id);
-      await this.sectionRows.copyUnitSections(m, slot.unit_id, newId);
+      await this.sections.copyUnitSections(m, slot.unit_id, newId);
       return newId;
     });
     return this.get(ctx, id);
@@ -267,6 +272,8 @@ export class TrainingUnitsService {
             ? new Date(current.starts_at).toISOString()
             : null,
       duration_minutes: pick('duration_minutes'),
+      location: pick('location'),
+      status: body.status ?? current?.status ?? 'scheduled',
       lead_trainer_profile_id: pick('lead_trainer_profile_id'),
       assistant_trainer_profile_ids: pick('assistant_trainer_profile_ids'),
       plan_template_id: pick('plan_template_id'),
@@ -353,6 +360,9 @@ export class TrainingUnitsService {
       group_id: u.group_id,
       starts_at: u.starts_at ? new Date(u.starts_at).toISOString() : null,
       duration_minutes: u.duration_minutes,
+      location: u.location,
+      status: u.status,
+      sequence: u.sequence,
       lead_trainer_profile_id: u.lead_trainer_profile_id,
       assistant_trainer_profile_ids: u.assistant_trainer_profile_ids,
       effective_lead_trainer_profile_id: u.effective_lead_trainer_profile_id,

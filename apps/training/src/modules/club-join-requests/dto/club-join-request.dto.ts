@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import {
   ClubJoinRequest,
   JOIN_REQUEST_STATUSES,
   JoinRequestStatus,
 } from '../club-join-request.entity';
+import { PageQuery } from '@sports/common';
 
 export class CreateJoinRequestRequest {
   @ApiPropertyOptional({ maxLength: 2000 })

@@ -10,7 +10,7 @@ import {
 } from 'class-validator';
 import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../club-member-role';
 import type { MemberRow } from '../club-memberships.repository';
-import { PageQuery } from './page.query';
+import { PageQuery } from '@sports/common';
 
 export class CreateClubMemberRequest {
   @ApiProperty({ format: 'uuid' })

@@ -11,8 +11,9 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../../club-memberships/club-member-role';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import type { Club } from '../club.entity';
+import { PageQuery } from '@sports/common';
+import { IsTimeZone } from '../time-zone';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -42,6 +43,15 @@ export class CreateClubRequest {
   @IsOptional()
   @IsBoolean()
   is_listed?: boolean;
+
+  @ApiPropertyOptional({
+    default: 'UTC',
+    example: 'Europe/Berlin',
+    description: "IANA time zone of the club's local times (calendar feeds)",
+  })
+  @IsOptional()
+  @IsTimeZone()
+  time_zone?: string;
 
   @ApiProperty({ format: 'uuid', description: 'Becomes club_admin of the new club' })
   @IsUUID()
@@ -76,6 +86,14 @@ export class UpdateClubRequest {
   is_listed?: boolean;
 
   @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    description: "IANA time zone of the club's local times (calendar feeds)",
+  })
+  @IsOptional()
+  @IsTimeZone()
+  time_zone?: string;
+
+  @ApiPropertyOptional({
     format: 'uuid',
     description: 'Must be a member of the club; receives the club_admin role',
   })
@@ -98,6 +116,7 @@ export class ClubResponse {
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
   @ApiProperty({ nullable: true, type: String }) city!: string | null;
   @ApiProperty() is_listed!: boolean;
+  @ApiProperty({ example: 'Europe/Berlin', description: 'IANA time zone' }) time_zone!: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String })
   primary_admin_profile_id!: string | null;
   @ApiProperty() member_count!: number;
@@ -139,6 +158,7 @@ export function toClubResponse(
     description: c.description,
     city: c.city,
     is_listed: c.isListed,
+    time_zone: c.timeZone,
     primary_admin_profile_id: c.primaryAdminProfileId,
     member_count: memberCount,
     my_roles: [...myRoles],

@@ -19,8 +19,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { NestedArray } from '@sports/common';
-import { PageQuery } from '../../club-memberships/dto/page.query';
+import { NestedArray, PageQuery } from '@sports/common';
 import { SKILL_LEVELS, SkillLevel } from '../../skills/skill-levels';
 import { VISIBILITIES, Visibility } from '../content-visibility';
 import { QueryBoolean, QueryList } from './query-transforms';

@@ -16,8 +16,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import { VISIBILITIES, Visibility } from '../../exercises/content-visibility';
+import { PageQuery } from '@sports/common';
 
 export class DiscoverRequest {
   @ApiProperty({ example: 'https://wiki.example.org/w/api.php' })

@@ -154,6 +154,13 @@ export class BindingResponse {
   @ApiProperty() specificity!: number;
 }
 
+export class BindingListResponse {
+  @ApiProperty({ type: [BindingResponse] }) items!: BindingResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}
+
 export class MaturityModelSummary {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() slug!: string;

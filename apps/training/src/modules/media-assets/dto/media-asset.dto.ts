@@ -16,9 +16,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import { LIFECYCLE_ACTIONS, LifecycleAction } from '../media-asset-access';
 import { MEDIA_KINDS } from '../storage/media-sniff';
+import { PageQuery } from '@sports/common';
 
 const VISIBILITIES = ['private', 'club', 'official'] as const;
 const LIST_LIFECYCLES = ['active', 'trash_soft', 'trash_hidden', 'all'] as const;

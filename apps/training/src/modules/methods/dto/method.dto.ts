@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
+import { PageQuery } from '@sports/common';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;

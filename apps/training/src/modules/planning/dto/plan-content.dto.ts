@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import { VISIBILITIES, Visibility } from '../../exercises/content-visibility';
 import { Absent, Nullable, Trim } from './plan-sections.dto';
+import { PageQuery } from '@sports/common';
 
 /** Name, description, visibility and club: what every piece of library planning content has. */
 export class PlanContentRequest {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FieldError, UnprocessableError } from '@sports/common';
+import { FieldError, pageOf, UnprocessableError } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { pageOf } from '../../club-memberships/dto/page.query';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import type { PlanContentListQuery } from '../dto/plan-content.dto';
 import { LibraryContentRepository } from '../library-content.repository';

@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { UuidParamPipe } from '../../club-memberships/uuid-param.pipe';
+import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -31,10 +30,7 @@ export class PlanTemplatesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<PlanTemplateResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<PlanTemplateResponse> {
     return this.templates.get(ctx, id);
   }
 
@@ -53,7 +49,7 @@ export class PlanTemplatesController {
   @ApiOkResponse({ type: PlanTemplateResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdatePlanTemplateRequest,
   ): Promise<PlanTemplateResponse> {
     return this.templates.update(ctx, id, body);
@@ -63,7 +59,7 @@ export class PlanTemplatesController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.templates.remove(ctx, id);
   }
 }

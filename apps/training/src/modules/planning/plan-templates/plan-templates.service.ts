@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { pageOf } from '../../club-memberships/dto/page.query';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import type { PlanContentListQuery } from '../dto/plan-content.dto';
 import { LibraryContentRepository, LibraryRow } from '../library-content.repository';
@@ -14,6 +13,7 @@ import type {
   PlanTemplateResponse,
   UpdatePlanTemplateRequest,
 } from './dto/plan-template.dto';
+import { pageOf } from '@sports/common';
 
 const TABLE = 'plan_templates';
 

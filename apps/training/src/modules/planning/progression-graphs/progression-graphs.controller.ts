@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@sports/common';
-import { UuidParamPipe } from '../../club-memberships/uuid-param.pipe';
+import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -37,10 +36,7 @@ export class ProgressionGraphsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<ProgressionGraphResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ProgressionGraphResponse> {
     return this.graphs.get(ctx, id);
   }
 
@@ -59,7 +55,7 @@ export class ProgressionGraphsController {
   @ApiOkResponse({ type: ProgressionGraphResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateProgressionGraphRequest,
   ): Promise<ProgressionGraphResponse> {
     return this.graphs.update(ctx, id, body);
@@ -69,7 +65,7 @@ export class ProgressionGraphsController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.graphs.remove(ctx, id);
   }
 
@@ -78,7 +74,7 @@ export class ProgressionGraphsController {
   @ApiCreatedResponse({ type: EdgeResponse })
   addEdge(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: CreateEdgeRequest,
   ): Promise<EdgeResponse> {
     return this.graphs.addEdge(ctx, id, body);
@@ -89,7 +85,7 @@ export class ProgressionGraphsController {
   @ApiCreatedResponse({ type: EdgeListResponse, description: 'the edges created, in chain order' })
   addSequence(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: EdgeSequenceRequest,
   ): Promise<EdgeListResponse> {
     return this.graphs.addSequence(ctx, id, body);
@@ -101,7 +97,7 @@ export class ProgressionGraphsController {
   @ApiOkResponse({ type: DeleteEdgesResponse })
   deleteBatch(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: DeleteEdgesRequest,
   ): Promise<DeleteEdgesResponse> {
     return this.graphs.deleteBatch(ctx, id, body);
@@ -113,8 +109,8 @@ export class ProgressionGraphsController {
   @ApiNoContentResponse()
   removeEdge(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-    @Param('edgeId', UuidParamPipe) edgeId: string,
+    @UuidParam() id: string,
+    @UuidParam('edgeId') edgeId: string,
   ): Promise<void> {
     return this.graphs.removeEdge(ctx, id, edgeId);
   }

@@ -1,13 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  ConflictError,
-  NotFoundError,
-  UnprocessableError,
-  isUniqueViolation,
-} from '@sports/common';
+import { mapUniqueViolations, NotFoundError, pageOf, UnprocessableError } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { pageOf } from '../../club-memberships/dto/page.query';
 import { ExerciseUsageRegistry } from '../../exercises/exercise-usage.registry';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import type { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -26,6 +20,7 @@ import type {
   ProgressionGraphResponse,
   UpdateProgressionGraphRequest,
 } from './dto/progression-graph.dto';
+import { PROGRESSION_GRAPH_CONFLICTS } from './progression-graphs.constraints';
 import { EdgeRow, EdgeValues, ProgressionGraphsRepository } from './progression-graphs.repository';
 
 const TABLE = 'progression_graphs';
@@ -221,22 +216,14 @@ export class ProgressionGraphsService implements OnModuleInit {
   ): Promise<string[]> {
     await this.library.writable(ctx, TABLE, graphId);
     await this.refs.check(ctx, refs);
-    try {
-      return await this.dataSource.transaction(async (m: EntityManager) => {
+    return mapUniqueViolations(PROGRESSION_GRAPH_CONFLICTS, () =>
+      this.dataSource.transaction(async (m: EntityManager) => {
         await this.library.writable(ctx, TABLE, graphId, m);
         const ids = await this.graphs.insertMany(m, graphId, edges, skipExisting);
         await this.repo.update(m, TABLE, graphId, {});
         return ids;
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) {
-        throw new ConflictError(
-          'An edge between these exercises already exists in this graph; nothing was written.',
-          'DUPLICATE_EDGE',
-        );
-      }
-      throw e;
-    }
+      }),
+    );
   }
 }
 

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
-import { pageOf } from '../../club-memberships/dto/page.query';
+import {
+  ForbiddenError,
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  UnprocessableError,
+} from '@sports/common';
 import { GroupsService } from '../../groups/groups.service';
 import { isClubMember, TenantContext } from '../../tenant-context/tenant-context';
 import { LibraryContentService } from '../library-content.service';
@@ -11,6 +16,7 @@ import type {
   TrainerContextResponse,
   UpdateTrainerContextRequest,
 } from './dto/trainer-context.dto';
+import { duplicateContextName, TRAINER_CONTEXT_CONFLICTS } from './trainer-contexts.constraints';
 import {
   TRAINER_CONTEXT_FIELDS,
   TrainerContextRow,
@@ -49,7 +55,9 @@ export class TrainerContextsService {
     body: CreateTrainerContextRequest,
   ): Promise<TrainerContextResponse> {
     const values = await this.values(ctx, body, null);
-    const id = await this.repo.insert(ctx.profile_id, values);
+    const id = await mapUniqueViolations(TRAINER_CONTEXT_CONFLICTS, () =>
+      this.repo.insert(ctx.profile_id, values),
+    );
     return this.get(ctx, id);
   }
 
@@ -59,7 +67,8 @@ export class TrainerContextsService {
     body: UpdateTrainerContextRequest,
   ): Promise<TrainerContextResponse> {
     const current = await this.own(ctx, id);
-    await this.repo.update(id, await this.values(ctx, body, current));
+    const values = await this.values(ctx, body, current);
+    await mapUniqueViolations(TRAINER_CONTEXT_CONFLICTS, () => this.repo.update(id, values));
     return this.get(ctx, id);
   }
 
@@ -86,10 +95,7 @@ export class TrainerContextsService {
     }
     if (!v.name) throw new UnprocessableError('A name is required.', 'NAME_REQUIRED');
     if (await this.repo.nameTaken(ctx.profile_id, v.name, current?.id ?? null)) {
-      throw new ConflictError(
-        'You already have a trainer context with this name.',
-        'DUPLICATE_NAME',
-      );
+      throw duplicateContextName();
     }
     if (v.club_id && !isClubMember(ctx, v.club_id)) {
       throw new ForbiddenError(

@@ -1,23 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
   Length,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
 } from 'class-validator';
 import { PROFILE_ROLES, PROFILE_TIERS, ProfileRole, ProfileTier } from '../profile.entity';
 import { ProfileResponse } from '../profile.response';
 import { EXERCISE_LIST_PREF_KEYS } from '../exercise-list-prefs';
+import { PageQuery } from '@sports/common';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -28,22 +26,7 @@ const Absent = (): PropertyDecorator => ValidateIf((_o, v) => v !== undefined);
 const PIN_RULE = /^\d{4,8}$/;
 const PIN_MESSAGE = 'pin must be 4 to 8 digits';
 
-export class ListProfilesQuery {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset = 0;
-
+export class ListProfilesQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Substring of name or email (case-insensitive)' })
   @IsOptional()
   @Transform(trim)

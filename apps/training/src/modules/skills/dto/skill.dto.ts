@@ -9,8 +9,8 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import { SKILL_LEVELS } from '../skill-levels';
+import { PageQuery } from '@sports/common';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;

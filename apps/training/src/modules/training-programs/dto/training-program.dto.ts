@@ -11,8 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { NestedArray } from '@sports/common';
-import { PageQuery } from '../../club-memberships/dto/page.query';
+import { NestedArray, PageQuery } from '@sports/common';
 import { Absent, Nullable, Trim } from '../../planning/dto/plan-sections.dto';
 
 export class ProgramUnitRequest {

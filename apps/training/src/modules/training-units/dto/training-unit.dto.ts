@@ -15,7 +15,6 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { PageQuery } from '../../club-memberships/dto/page.query';
 import { QueryBoolean } from '../../exercises/dto/query-transforms';
 import {
   Absent,
@@ -25,6 +24,7 @@ import {
   SectionsField,
   Trim,
 } from '../../planning/dto/plan-sections.dto';
+import { PageQuery } from '@sports/common';
 
 export const UNIT_SORTS = [
   'starts_at',
@@ -34,6 +34,10 @@ export const UNIT_SORTS = [
   'title',
 ] as const;
 export type UnitSort = (typeof UNIT_SORTS)[number];
+
+/** A cancelled unit stays in the plan and in calendar feeds (STATUS:CANCELLED). */
+export const UNIT_STATUSES = ['scheduled', 'cancelled'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 export class CreateTrainingUnitRequest {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Dienstagstraining' })
@@ -69,6 +73,22 @@ export class CreateTrainingUnitRequest {
   @Min(0)
   @Max(1440)
   duration_minutes?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 500, example: 'Sporthalle Nord, Halle 2' })
+  @Nullable()
+  @Trim()
+  @IsString()
+  @MaxLength(500)
+  location?: string | null;
+
+  @ApiPropertyOptional({
+    enum: UNIT_STATUSES,
+    default: 'scheduled',
+    description: 'cancelled units stay listed and appear as cancelled events in calendar feeds',
+  })
+  @IsOptional()
+  @IsIn(UNIT_STATUSES)
+  status?: UnitStatus;
 
   @ApiPropertyOptional({
     format: 'uuid',
@@ -192,6 +212,13 @@ export class TrainingUnitSummary {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) group_id!: string | null;
   @ApiProperty({ nullable: true, type: String }) starts_at!: string | null;
   @ApiProperty({ nullable: true, type: Number }) duration_minutes!: number | null;
+  @ApiProperty({ nullable: true, type: String }) location!: string | null;
+  @ApiProperty({ enum: UNIT_STATUSES }) status!: UnitStatus;
+  @ApiProperty({
+    description:
+      'iCalendar SEQUENCE: rises when title, time, duration, location, status, group or lead change',
+  })
+  sequence!: number;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) lead_trainer_profile_id!:
     string | null;
   @ApiProperty({ type: [String], nullable: true }) assistant_trainer_profile_ids!: string[] | null;

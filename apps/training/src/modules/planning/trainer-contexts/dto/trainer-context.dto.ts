@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { PageQuery } from '../../../club-memberships/dto/page.query';
 import { Nullable, Trim } from '../../dto/plan-sections.dto';
+import { PageQuery } from '@sports/common';
 
 export class CreateTrainerContextRequest {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Kinder-Karate Dienstag' })

@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Authenticated, UuidParam } from '@sports/common';
+import type { TenantContext } from '../tenant-context/tenant-context';
+import { Tenant } from '../tenant-context/tenant-context.decorators';
+import { CalendarFeedsService } from './calendar-feeds.service';
+import {
+  CalendarFeedListResponse,
+  CalendarFeedSecretResponse,
+  CreateCalendarFeedRequest,
+} from './dto/calendar-feed.dto';
+
+/** The caller's own calendar feeds: create, list, rotate, revoke. */
+@ApiTags('calendar')
+@Controller('calendar/feeds')
+@Authenticated()
+export class CalendarFeedsController {
+  constructor(private readonly feeds: CalendarFeedsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: CalendarFeedListResponse, description: 'Without the secret URLs' })
+  list(@Tenant() ctx: TenantContext): Promise<CalendarFeedListResponse> {
+    return this.feeds.list(ctx);
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: CalendarFeedSecretResponse, description: 'The URL is shown once' })
+  @ApiForbiddenResponse({ description: 'CLUB_MEMBER_REQUIRED: not a member of the club' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: the club does not exist' })
+  @ApiConflictResponse({
+    description: 'CALENDAR_FEED_EXISTS with existing_id: rotate or delete that feed instead',
+  })
+  @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_GROUP: not a group of the club' })
+  create(
+    @Tenant() ctx: TenantContext,
+    @Body() body: CreateCalendarFeedRequest,
+  ): Promise<CalendarFeedSecretResponse> {
+    return this.feeds.create(ctx, body);
+  }
+
+  @Post(':id/rotate')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: CalendarFeedSecretResponse,
+    description: 'A new secret URL; the old one answers 404 from now on',
+  })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no feed of the caller with this id' })
+  rotate(
+    @Tenant() ctx: TenantContext,
+    @UuidParam() id: string,
+  ): Promise<CalendarFeedSecretResponse> {
+    return this.feeds.rotate(ctx, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked: the URL answers 404 from now on' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no feed of the caller with this id' })
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
+    return this.feeds.remove(ctx, id);
+  }
+}
