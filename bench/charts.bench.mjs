@@ -1,4 +1,4 @@
-// Issue 9 benchmark: the chart endpoints (all of charts.md: E1–E5, A1–A8, R1–R5, C1–C4) for a
+// Issue 9 benchmark: the chart endpoints (all of ../shared/spec/charts.md: E1–E5, A1–A8, R1–R5, C1–C4) for a
 // 365-day window, for one user with 5 years of daily data among 1 000 users (the other 999
 // hold a year of data each, so every index has neighbours to skip). Per chart: p50 of the
 // HTTP request (one connection, sequential) against the bare SQL of the data layer's series

@@ -1,11 +1,13 @@
-// Issue 8 benchmark: POST /api/csv/import of a 100 000-row weight file and a 100 000-row
-// nutrition file (4 rows per day → 25 000 day totals), each against a COPY FROM STDIN of the
-// same final rows into a scratch table shaped like the target (same unique index), in the same
-// run. Peak RSS growth of the service process is sampled from /proc every 50 ms.
+// CSV benchmark (issues 8 and 22). Import: POST /api/csv/import of 100 000 weight rows and of a
+// 100 000-row nutrition file (4 rows per day → 25 000 day totals), each against a COPY FROM
+// STDIN of the same final rows into a scratch table shaped like the target (same unique index),
+// in the same run; peak RSS growth of the service is sampled from /proc every 50 ms. Analyze:
+// POST /api/csv/analyze of a 10 MiB export (server time, goal under 1 s) against a bare
+// papaparse parse of the same file in this process.
 //
-// Weight is one row per day, so 100 000 weight rows need 100 000 distinct days: the file
-// starts on 1750-01-01 and runs for 100 000 consecutive days (to 2023-10-16). The date type
-// and the import accept any past calendar day, so this is a valid file, just a long history.
+// Weight is one row per day and dates start in 1900 (as everywhere in the API), so 100 000
+// weight rows cannot belong to one person: they are four files of 25 000 consecutive days
+// (1956–2024) for four users, imported one after the other; their times are summed.
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,53 +15,32 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  ROOT,
+  freshDatabase,
   ratio,
   requireFromWorkspace,
+  ROOT,
   rssOf,
   startService,
   writeResults,
 } from './lib/harness.mjs';
 
 const pg = requireFromWorkspace('pg');
-const rootRequire = createRequire(path.join(ROOT, 'package.json'));
-let copyFrom = null;
-try {
-  copyFrom = rootRequire('pg-copy-streams').from;
-} catch {
-  // fall back to a multi-row INSERT baseline below
-}
+const healthRequire = createRequire(path.join(ROOT, 'apps', 'health', 'package.json'));
+const { from: copyFrom } = healthRequire('pg-copy-streams');
+const Papa = healthRequire('papaparse');
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100000);
+const WEIGHT_FILES = 4;
+const ANALYZE_BYTES = 10 * 1024 * 1024;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'csv-bench-'));
-
-/** Each service run gets its own database on DATABASE_URL's server (or the embedded one). */
-let databaseUrl;
-let dropDatabase = async () => undefined;
-if (process.env.DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `health_bench_csv_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
 
 const day = (i, start) => new Date(Date.UTC(start, 0, 1) + i * 86400000).toISOString().slice(0, 10);
 
-function weightFile() {
+function weightFile(part, rows) {
   const lines = ['date,weight'];
-  for (let i = 0; i < ROWS; i += 1)
-    lines.push(`${day(i, 1750)},${(60 + (i % 400) / 10).toFixed(1)}`);
-  const file = path.join(dir, 'weight.csv');
+  for (let i = 0; i < rows; i += 1)
+    lines.push(`${day(i, 1956)},${(60 + ((part + i) % 400) / 10).toFixed(1)}`);
+  const file = path.join(dir, `weight-${part}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
@@ -77,36 +58,61 @@ function nutritionFile() {
   return file;
 }
 
+/** A MyFitnessPal-shaped export (one row per meal, 20 columns) of 10 MiB. */
+function analyzeFile() {
+  const header =
+    'Date,Meal,Calories,Fat (g),Saturated Fat,Polyunsaturated Fat,Monounsaturated Fat,Trans Fat,Cholesterol,Sodium (mg),Potassium,Carbohydrates (g),Fiber,Sugar,Protein (g),Vitamin A,Vitamin C,Calcium,Iron,Note';
+  const meals = ['Breakfast', 'Lunch', 'Dinner', 'Snacks'];
+  const lines = [header];
+  let size = header.length + 1;
+  for (let i = 0; size < ANALYZE_BYTES - 200; i += 1) {
+    const line = `${day(Math.floor(i / 4), 1950)},${meals[i % 4]},${(400 + (i % 7) * 50).toFixed(1)},${15 + (i % 4)}.0,5.0,1.0,1.0,0.0,50.0,600.0,0.0,${50 + (i % 9)}.0,3.0,20.0,${20 + (i % 5)}.0,0.0,0.0,0.0,2.0,`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const file = path.join(dir, 'analyze.csv');
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+const databaseUrl = await freshDatabase('health_bench_csv');
 const service = await startService('health', { databaseUrl, fresh: true });
 const db = new pg.Client({ connectionString: service.databaseUrl });
 await db.connect();
 
-const email = `bench-${Date.now()}@example.org`;
-const password = 'bench-password-123456';
-await fetch(`${service.base}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ email, password }),
-});
-await db.query(`UPDATE users SET tier = 'plus' WHERE lower(email) = lower($1)`, [email]);
-const login = await (
-  await fetch(`${service.base}/api/auth/login`, {
+/** Registers an account with the csv_import feature and answers its auth header and id. */
+async function account(n) {
+  const email = `bench-${n}-${Date.now()}@example.org`;
+  const password = 'bench-password-123456';
+  await fetch(`${service.base}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
-  })
-).json();
-const auth = { Authorization: `Bearer ${login.access_token}` };
-const [{ id: userId }] = (
-  await db.query(`SELECT id FROM users WHERE lower(email) = lower($1)`, [email])
-).rows;
-const mappings = (await (await fetch(`${service.base}/api/csv/mappings`, { headers: auth })).json())
-  .items;
+  });
+  await db.query(`UPDATE users SET tier = 'plus' WHERE lower(email) = lower($1)`, [email]);
+  const login = await (
+    await fetch(`${service.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+  ).json();
+  const [{ id }] = (await db.query(`SELECT id FROM users WHERE lower(email) = lower($1)`, [email]))
+    .rows;
+  return { auth: { Authorization: `Bearer ${login.access_token}` }, id };
+}
+
+const users = [];
+for (let n = 0; n < WEIGHT_FILES; n += 1) users.push(await account(n));
+const mappings = (
+  await (await fetch(`${service.base}/api/csv/mappings`, { headers: users[0].auth })).json()
+).items;
 const mappingId = (name) => mappings.find((m) => m.name === name).id;
 
-async function importFile(file, mapping) {
+/** POSTs `file` to `route` and samples the service's RSS meanwhile. */
+async function post(route, user, file, fields = {}) {
   const form = new FormData();
-  form.set('mapping_id', mapping);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', new Blob([readFileSync(file)], { type: 'text/csv' }), path.basename(file));
   const baseline = service.rssBytes();
   let peak = baseline;
@@ -118,9 +124,9 @@ async function importFile(file, mapping) {
     }
   }, 50);
   const t0 = performance.now();
-  const res = await fetch(`${service.base}/api/csv/import`, {
+  const res = await fetch(`${service.base}${route}`, {
     method: 'POST',
-    headers: auth,
+    headers: user.auth,
     body: form,
   });
   const body = await res.json();
@@ -128,7 +134,7 @@ async function importFile(file, mapping) {
   clearInterval(timer);
   peak = Math.max(peak, service.rssBytes());
   if (res.status !== 200)
-    throw new Error(`import failed: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(`${route} failed: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
   return {
     ms: Math.round(ms),
     server_ms: body.duration_ms,
@@ -136,50 +142,46 @@ async function importFile(file, mapping) {
     body,
   };
 }
+const importFile = (user, file, mapping) =>
+  post('/api/csv/import', user, file, { mapping_id: mapping });
 
-/** COPY (or, without pg-copy-streams, a 1000-row multi-row INSERT) of `rows` into a fresh scratch table like `table`. */
+/** COPY of `rows` into a fresh scratch table like `table`. */
 async function baseline(table, columns, rows) {
   const scratch = `bench_scratch_${table}`;
   await db.query(`DROP TABLE IF EXISTS ${scratch}`);
   await db.query(`CREATE TABLE ${scratch} (LIKE ${table} INCLUDING ALL)`);
   const text = rows.map((r) => r.join('\t')).join('\n') + '\n';
   const t0 = performance.now();
-  if (copyFrom) {
-    await pipeline(
-      Readable.from([text]),
-      db.query(copyFrom(`COPY ${scratch} (${columns.join(', ')}) FROM STDIN`)),
-    );
-  } else {
-    for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000);
-      const params = chunk.flat();
-      const values = chunk
-        .map((r, j) => `(${r.map((_, k) => `$${j * r.length + k + 1}`).join(', ')})`)
-        .join(', ');
-      await db.query(`INSERT INTO ${scratch} (${columns.join(', ')}) VALUES ${values}`, params);
-    }
-  }
+  await pipeline(
+    Readable.from([text]),
+    db.query(copyFrom(`COPY ${scratch} (${columns.join(', ')}) FROM STDIN`)),
+  );
   const ms = performance.now() - t0;
   await db.query(`DROP TABLE ${scratch}`);
   return Math.round(ms);
 }
 
 const results = [];
+const generic = mappingId('Generic date,weight');
 
 // Warm-up: a small import so that JIT and connection set-up are not measured.
 const warm = path.join(dir, 'warm.csv');
-writeFileSync(warm, 'date,weight\n1700-01-01,70\n');
-await importFile(warm, mappingId('Generic date,weight'));
-await db.query(`DELETE FROM weight_entries WHERE user_id = $1`, [userId]);
+writeFileSync(warm, 'date,weight\n1990-01-01,70\n');
+await importFile(users[0], warm, generic);
+await db.query(`DELETE FROM weight_entries WHERE user_id = $1`, [users[0].id]);
 
 {
-  const file = weightFile();
-  const run = await importFile(file, mappingId('Generic date,weight'));
-  const again = await importFile(file, mappingId('Generic date,weight'));
+  const per = ROWS / WEIGHT_FILES;
+  const files = users.map((_, n) => weightFile(n, per));
+  const runs = [];
+  for (let n = 0; n < WEIGHT_FILES; n += 1)
+    runs.push(await importFile(users[n], files[n], generic));
+  const again = await importFile(users[0], files[0], generic);
   const finalRows = (
     await db.query(
-      `SELECT user_id, to_char(date, 'YYYY-MM-DD') AS d, weight_kg::text AS w, source FROM weight_entries WHERE user_id = $1`,
-      [userId],
+      `SELECT user_id, to_char(date, 'YYYY-MM-DD') AS d, weight_kg::text AS w, source
+         FROM weight_entries WHERE user_id = ANY($1)`,
+      [users.map((u) => u.id)],
     )
   ).rows.map((r) => [r.user_id, r.d, r.w, r.source]);
   const copyMs = await baseline(
@@ -187,31 +189,37 @@ await db.query(`DELETE FROM weight_entries WHERE user_id = $1`, [userId]);
     ['user_id', 'date', 'weight_kg', 'source'],
     finalRows,
   );
+  const sum = (k) => runs.reduce((s, r) => s + r[k], 0);
   results.push({
-    file: 'weight',
+    file: `weight (${WEIGHT_FILES} files of ${per} days)`,
     rows: ROWS,
     records: finalRows.length,
-    file_mb: Math.round((readFileSync(file).length / 2 ** 20) * 10) / 10,
-    import_ms: run.ms,
-    import_server_ms: run.server_ms,
+    file_mb:
+      Math.round((files.reduce((s, f) => s + readFileSync(f).length, 0) / 2 ** 20) * 10) / 10,
+    import_ms: sum('ms'),
+    import_server_ms: sum('server_ms'),
     reimport_ms: again.ms,
     reimport_unchanged: again.body.unchanged,
     baseline_ms: copyMs,
-    ratio: ratio(run.ms, copyMs),
-    rss_growth_mb: Math.max(run.rss_growth_mb, again.rss_growth_mb),
-    created: run.body.created,
+    ratio: ratio(sum('ms'), copyMs),
+    rss_growth_mb: Math.max(...runs.map((r) => r.rss_growth_mb), again.rss_growth_mb),
+    created: runs.reduce((s, r) => s + r.body.created, 0),
   });
 }
 
 {
   const file = nutritionFile();
-  const run = await importFile(file, mappingId('Cronometer daily nutrition (dailysummary.csv)'));
+  const run = await importFile(
+    users[1],
+    file,
+    mappingId('Cronometer daily nutrition (dailysummary.csv)'),
+  );
   const finalRows = (
     await db.query(
       `SELECT user_id, to_char(date, 'YYYY-MM-DD') AS d, meal, kcal::text AS k, protein_g::text AS p,
               carbohydrate_g::text AS c, fat_g::text AS f, fibre_g::text AS fi, source
          FROM nutrition_entries WHERE user_id = $1`,
-      [userId],
+      [users[1].id],
     )
   ).rows.map((r) => [r.user_id, r.d, r.meal, r.k, r.p, r.c, r.f, r.fi, r.source]);
   const copyMs = await baseline(
@@ -245,22 +253,79 @@ await db.query(`DELETE FROM weight_entries WHERE user_id = $1`, [userId]);
   });
 }
 
+let analysis;
+{
+  const file = analyzeFile();
+  const runs = [];
+  for (let k = 0; k < 5; k += 1) runs.push(await post('/api/csv/analyze', users[2], file));
+  const parses = [];
+  for (let k = 0; k < 5; k += 1) {
+    const t0 = performance.now();
+    Papa.parse(readFileSync(file, 'utf8'), { delimiter: ',' });
+    parses.push(performance.now() - t0);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const server = median(runs.map((r) => r.server_ms));
+  const parse = Math.round(median(parses));
+  analysis = {
+    file_mb: Math.round((readFileSync(file).length / 2 ** 20) * 10) / 10,
+    rows: runs[0].body.rows_total,
+    http_ms: median(runs.map((r) => r.ms)),
+    server_ms: server,
+    baseline_ms: parse,
+    ratio: ratio(server, parse),
+    rss_growth_mb: Math.max(...runs.map((r) => r.rss_growth_mb)),
+    best: runs[0].body.candidates[0]?.name ?? null,
+  };
+}
+
 await db.end();
 await service.stop();
-await dropDatabase();
 rmSync(dir, { recursive: true, force: true });
 
-const baselineName = copyFrom
-  ? 'COPY FROM STDIN (pg-copy-streams)'
-  : 'multi-row INSERT (pg-copy-streams missing)';
 const table = [
-  `| file | CSV rows | stored records | file MB | import ms (HTTP) | import ms (server) | ${baselineName} ms | import / baseline | peak RSS growth MB | re-import ms |`,
+  '| file | CSV rows | stored records | file MB | import ms (HTTP) | import ms (server) | COPY FROM STDIN ms | import / COPY | peak RSS growth MB | re-import ms |',
   '|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
       `| ${r.file} | ${r.rows} | ${r.records} | ${r.file_mb} | ${r.import_ms} | ${r.import_server_ms} | ${r.baseline_ms} | ${r.ratio}× | ${r.rss_growth_mb} | ${r.reimport_ms ?? '—'} |`,
   ),
 ].join('\n');
-const md = `# CSV import benchmark\n\nOne service process, same machine and run. Import = \`POST /api/csv/import\` (multipart upload, streaming parse, validation, batched upserts in one transaction, import log). Baseline = ${baselineName} of the same final rows into a scratch table created \`LIKE <target> INCLUDING ALL\` (same unique index). Weight dates run over 100 000 consecutive days from 1750-01-01 (one weight per day). Goals: weight import under 3× the baseline; peak RSS growth under 150 MB.\n\n${table}\n`;
-writeResults('csv-import', { baseline: baselineName, results }, md);
+const analyzeTable = [
+  '| file | MB | data rows | analyze ms (HTTP, median of 5) | analyze ms (server) | papaparse of the whole file ms | analyze / parse | peak RSS growth MB | first candidate |',
+  '|---|---|---|---|---|---|---|---|---|',
+  `| MyFitnessPal-shaped, 20 columns | ${analysis.file_mb} | ${analysis.rows} | ${analysis.http_ms} | ${analysis.server_ms} | ${analysis.baseline_ms} | ${analysis.ratio}× | ${analysis.rss_growth_mb} | ${analysis.best} |`,
+].join('\n');
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
+const md = `# CSV import benchmark
+
+One service process, same machine and run (\`node bench/csv-import.bench.mjs\`); load average at
+the end ${load} on ${os.cpus().length} CPUs (a shared machine: absolute times are inflated, the
+ratios against the baseline of the same run are what to compare).
+
+## Import
+
+Import = \`POST /api/csv/import\` (multipart upload, encoding check over every byte, streaming
+parse, validation, batched upserts in one transaction, import log). Baseline = COPY FROM STDIN
+(pg-copy-streams) of the same final rows into a scratch table created \`LIKE <target> INCLUDING
+ALL\` (same unique index). Dates start in 1900 as everywhere in the API, so the 100 000 weight rows
+are four files of 25 000 consecutive days for four users, imported one after the other (times
+summed, per-request costs included). Goals: import at most 2.4× the baseline; peak RSS growth
+under 150 MB.
+
+${table}
+
+## Analyze
+
+Analyze = \`POST /api/csv/analyze\` (encoding and record count over every byte, delimiter,
+header, column profiles on the first 512 KiB and eight windows spread over the rest, every
+stored template tried, a proposal per module, previews). Baseline = one \`Papa.parse\` of the
+whole file in the benchmark process. Goal: under 1 s of server time for 10 MiB.
+
+${analyzeTable}
+`;
+writeResults('csv-import', { load_average: os.loadavg(), results, analyze: analysis }, md);
 process.stdout.write(md);

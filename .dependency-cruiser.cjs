@@ -1,0 +1,167 @@
+/**
+ * Module boundary rules, run by `pnpm lint` (docs/architecture.md, "Module boundaries").
+ *
+ * A module is a folder apps/<service>/src/modules/<module>/. Its public surface, what other
+ * modules may import:
+ *   - files directly in the module folder (`*.module.ts`, `*.service.ts`, `*.entity.ts`,
+ *     `*.types.ts`, `*.decorators.ts`, `*.errors.ts`, pure helpers, ...),
+ *   - `dto/**`,
+ *   - `*.module.ts` and `*.service.ts` anywhere in it (a nested Nest module exports its services),
+ *   - the `index.ts` of a subfolder (a subfolder is a package: workflow/engine, ...).
+ * Internal, never imported from another module: `*.repository.ts` (queries stay behind the
+ * module's service), `*.controller.ts`, and every other file inside a subfolder.
+ * Test code (`*.spec.ts`, `*.e2e-spec.ts`, `testing/`, `*-test-fixtures.ts`) is not cruised: tests
+ * build fixtures across modules.
+ *
+ * KNOWN_EXCEPTIONS lists what branches in flight remove; each entry names its branch. Delete an
+ * entry when its branch lands: the rule then holds for that path too.
+ */
+const MODULE = '^apps/([^/]+)/src/modules/([^/]+)/';
+
+const KNOWN_EXCEPTIONS = {
+  // Module cycles (folders under apps/*/src/modules that reach themselves).
+  cycles: [
+    // p-engine: prompts reach the workflow engine through an interface.
+    '^apps/health/src/modules/(workflow|prompts)(/|$)',
+    // p-tbound: profiles ↔ tenant-context ↔ club-memberships, exercises ↔ media-assets.
+    '^apps/training/src/modules/(profiles|tenant-context|club-memberships)(/|$)',
+    '^apps/training/src/modules/(exercises|media-assets)(/|$)',
+  ],
+  // Imports of another module's repository: [service, importing module, repository file].
+  repositories: [
+    // p-engine: the workflow module stops reading the prompts repository.
+    ['health', 'workflow', 'prompts/prompts.repository.ts'],
+    // p-login / p-sessions: the auth modules (owned by the auth branches).
+    ['health', 'auth', 'profiles/users.repository.ts'],
+    ['training', 'auth', 'profiles/profiles.repository.ts'],
+    // p-tbound: profiles ↔ club-memberships ↔ tenant-context, exercises ↔ media-assets.
+    ['training', 'profiles', 'club-memberships/club-memberships.repository.ts'],
+    ['training', 'club-memberships', 'profiles/profiles.repository.ts'],
+    ['training', 'tenant-context', 'profiles/profiles.repository.ts'],
+    ['training', 'exercises', 'media-assets/media-assets.repository.ts'],
+    // Not fixed here because the training profiles module is being reshaped by p-tbound: these
+    // three need a profiles service read method (findById, list) once that branch lands.
+    ['training', 'membership', 'profiles/profiles.repository.ts'],
+    ['training', 'clubs', 'profiles/profiles.repository.ts'],
+    ['training', 'admin-users', 'profiles/profiles.repository.ts'],
+  ],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const FOREIGN_REPOSITORY = {
+  name: 'no-foreign-repository',
+  comment:
+    "Another module's data is reached through that module's exported service, never its repository.",
+  severity: 'error',
+};
+const foreignRepository = (fromPath, fromPathNot, exempt) => ({
+  ...FOREIGN_REPOSITORY,
+  from: { path: fromPath, pathNot: fromPathNot },
+  to: {
+    path: '^apps/$1/src/modules/[^/]+/.*\\.repository\\.ts$',
+    pathNot: ['^apps/$1/src/modules/$2/', ...exempt],
+  },
+});
+// One rule for every module without an exception, one per module with its exempt repositories.
+const importersWithExceptions = [
+  ...new Set(KNOWN_EXCEPTIONS.repositories.map(([service, importer]) => `${service}/${importer}`)),
+];
+const repositoryRules = [
+  foreignRepository(
+    MODULE,
+    importersWithExceptions.map((key) => `^apps/${key.replace('/', '/src/modules/')}/`),
+    [],
+  ),
+  ...importersWithExceptions.map((key) => {
+    const [service, importer] = key.split('/');
+    const exempt = KNOWN_EXCEPTIONS.repositories
+      .filter(([s, i]) => s === service && i === importer)
+      .map(([, , repository]) => `^apps/${service}/src/modules/${escape(repository)}$`);
+    return foreignRepository(`^apps/(${service})/src/modules/(${importer})/`, undefined, exempt);
+  }),
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-module-cycles',
+      comment:
+        'Feature modules form a directed graph: a module never reaches itself through other modules. ' +
+        'Break a cycle by moving the shared part into its own module or by an interface the lower module owns.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/[^/]+/src/modules/[^/]+', pathNot: KNOWN_EXCEPTIONS.cycles },
+      to: { circular: true },
+    },
+    ...repositoryRules,
+    {
+      name: 'no-foreign-internals',
+      comment:
+        "Another module is used through its public surface: files directly in its folder (not its controllers), its dto/ and a subfolder's index.ts.",
+      severity: 'error',
+      from: { path: MODULE },
+      to: {
+        path: [
+          '^apps/$1/src/modules/[^/]+/[^/]+\\.controller\\.ts$',
+          '^apps/$1/src/modules/[^/]+/[^/]+/',
+        ],
+        pathNot: [
+          '^apps/$1/src/modules/$2/',
+          '^apps/$1/src/modules/[^/]+/dto/',
+          '^apps/$1/src/modules/[^/]+/[^/]+/index\\.ts$',
+          '\\.(module|service)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'no-app-imports-from-libs',
+      comment: 'libs/* are shared by both services and know nothing of either.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: ['^apps/', '^@sports/(health|training|workflow-editor)(/|$)'] },
+    },
+    {
+      name: 'no-other-service',
+      comment: 'A service never imports the other service: they share code only through libs/*.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'workflow-engine-framework-free',
+      comment:
+        'The workflow engine is plain TypeScript: no NestJS, TypeORM, Express or @sports/common, so that the editor and tests use it as is.',
+      severity: 'error',
+      from: { path: '^libs/workflow-engine/' },
+      to: {
+        path: [
+          '(^|/)node_modules/(@nestjs/|typeorm/|express/|@sports/common/)',
+          '^(@nestjs/|typeorm$|express$|@sports/common)',
+          '^libs/common/',
+          '^apps/',
+        ],
+      },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'Every relative import resolves (a rule cannot check what it cannot see).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, path: '^\\.' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: [
+        'node_modules',
+        '(^|/)dist/',
+        '\\.(e2e-)?spec\\.ts$',
+        '\\.browser\\.e2e-spec\\.ts$',
+        '/testing/',
+        '-test-fixtures\\.ts$',
+      ],
+    },
+  },
+};
