@@ -7,6 +7,7 @@ import {
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
+import type { QuestionCatalogEntry, QuestionCatalogLookup } from '@sports/workflow-engine';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import {
   CreateQuestionRequest,
@@ -15,7 +16,6 @@ import {
   toQuestionResponse,
   UpdateQuestionRequest,
 } from './dto/question.dto';
-import type { QuestionCatalogEntry, QuestionCatalogLookup } from './engine';
 import { QuestionCatalogRepository, QuestionValues } from './question-catalog.repository';
 import { questionConflicts } from './question-catalog.constraints';
 

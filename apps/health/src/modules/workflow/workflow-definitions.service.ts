@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { isStillReferenced, NotFoundError, PageQuery, ResourceInUseError } from '@sports/common';
+import {
+  CompiledGraph,
+  GraphIssue,
+  templateModeOf,
+  validateWorkflowGraph,
+  type AnalysisNode,
+} from '@sports/workflow-engine';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import { placeholderKeysOf } from './data-placeholders';
@@ -11,13 +18,6 @@ import {
   WorkflowListResponse,
   WorkflowResponse,
 } from './dto/workflow-definition.dto';
-import {
-  CompiledGraph,
-  GraphIssue,
-  templateModeOf,
-  validateWorkflowGraph,
-  type AnalysisNode,
-} from './engine';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { graphInvalidError } from './workflow-errors';
 import {

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, PageQuery, SERVICE_CONFIG } from '@sports/common';
 import { DataSource } from 'typeorm';
+import {
+  compileWorkflowGraph,
+  CompiledGraph,
+  ExecutionResult,
+  NormalizedSignal,
+  PromptTemplateLookup,
+  WorkflowExecutor,
+} from '@sports/workflow-engine';
 import type { HealthConfig } from '../../config';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { InsightsService } from '../insights/insights.service';
@@ -13,14 +21,6 @@ import {
   toExecutionResponse,
   toExecutionSummary,
 } from './dto/workflow-execution.dto';
-import {
-  compileWorkflowGraph,
-  CompiledGraph,
-  ExecutionResult,
-  NormalizedSignal,
-  PromptTemplateLookup,
-  WorkflowExecutor,
-} from './engine';
 import { LlmPromptRunner } from './llm-prompt-runner';
 import { QuestionCatalogService } from './question-catalog.service';
 import { WorkflowDefinitionRow } from './workflow-definitions.repository';

@@ -15,8 +15,8 @@ import { WorkflowExecutionsRepository } from './workflow-executions.repository';
 import { WorkflowExecutionsService } from './workflow-executions.service';
 
 /**
- * Module `workflow`: question catalog, workflow definitions (validated by the pure engine in
- * ./engine), executions with resume. Controllers with fixed path segments
+ * Module `workflow`: question catalog, workflow definitions (validated by the pure engine,
+ * @sports/workflow-engine), executions with resume. Controllers with fixed path segments
  * (`workflows/questions`, `workflows/executions`) are registered before `workflows/:id`.
  */
 @FeatureModule({
