@@ -7,7 +7,7 @@
  *     `*.types.ts`, `*.decorators.ts`, `*.errors.ts`, pure helpers, ...),
  *   - `dto/**`,
  *   - `*.module.ts` and `*.service.ts` anywhere in it (a nested Nest module exports its services),
- *   - the `index.ts` of a subfolder (a subfolder is a package: workflow/engine, ...).
+ *   - the `index.ts` of a subfolder (a subfolder is a package).
  * Internal, never imported from another module: `*.repository.ts` (queries stay behind the
  * module's service), `*.controller.ts`, and every other file inside a subfolder.
  * Test code (`*.spec.ts`, `*.e2e-spec.ts`, `testing/`, `*-test-fixtures.ts`) is not cruised: tests
@@ -21,16 +21,12 @@ const MODULE = '^apps/([^/]+)/src/modules/([^/]+)/';
 const KNOWN_EXCEPTIONS = {
   // Module cycles (folders under apps/*/src/modules that reach themselves).
   cycles: [
-    // p-engine: prompts reach the workflow engine through an interface.
-    '^apps/health/src/modules/(workflow|prompts)(/|$)',
     // p-tbound: profiles ↔ tenant-context ↔ club-memberships, exercises ↔ media-assets.
     '^apps/training/src/modules/(profiles|tenant-context|club-memberships)(/|$)',
     '^apps/training/src/modules/(exercises|media-assets)(/|$)',
   ],
   // Imports of another module's repository: [service, importing module, repository file].
   repositories: [
-    // p-engine: the workflow module stops reading the prompts repository.
-    ['health', 'workflow', 'prompts/prompts.repository.ts'],
     // p-login / p-sessions: the auth modules (owned by the auth branches).
     ['health', 'auth', 'profiles/users.repository.ts'],
     ['training', 'auth', 'profiles/profiles.repository.ts'],

@@ -1,5 +1,5 @@
 // Shared Jest settings: SWC for speed (with decorator metadata for NestJS), and the
-// workspace library mapped to its sources so tests never need a prior build.
+// workspace libraries mapped to their sources so tests never need a prior build.
 const path = require('node:path');
 const fs = require('node:fs');
 
@@ -31,6 +31,7 @@ function jestProjectConfig(dir, harnessDir = 'src/testing') {
     moduleNameMapper: {
       '^@sports/common$': path.join(__dirname, 'libs/common/src/index.ts'),
       '^@sports/common/testing$': path.join(__dirname, 'libs/common/src/testing/index.ts'),
+      '^@sports/workflow-engine$': path.join(__dirname, 'libs/workflow-engine/src/index.ts'),
     },
     globalSetup: hasDb ? setup : undefined,
     globalTeardown: hasDb ? path.join(dir, harnessDir, 'global-teardown.ts') : undefined,

@@ -1,5 +1,5 @@
-// Issue 10 benchmark: the pure workflow engine (apps/health/dist/modules/workflow/engine),
-// built first with `pnpm --filter @sports/health build`. No service, no database.
+// Issue 10 benchmark: the pure workflow engine (libs/workflow-engine/dist), built first with
+// `pnpm --filter @sports/workflow-engine build`. No service, no database.
 //
 // 1. Overhead: a 200-node graph (analysis, logic, join and end nodes in 18 branches) run with
 //    a zero-latency prompt runner; reported as ms per node (all 200) and per executed node.
@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, writeResults } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
-const engine = require(path.join(ROOT, 'apps/health/dist/modules/workflow/engine/index.js'));
+const engine = require(path.join(ROOT, 'libs/workflow-engine/dist/index.js'));
 const { WorkflowExecutor, compileWorkflowGraph, inMemoryQuestionCatalog } = engine;
 
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 50);
@@ -180,7 +180,7 @@ const concurrency = {
 
 const md = `# Workflow engine benchmark
 
-Pure engine (\`apps/health/dist/modules/workflow/engine\`), no service and no database; Node ${process.version}.
+Pure engine (\`libs/workflow-engine/dist\`), no service and no database; Node ${process.version}.
 
 ## Overhead with a zero-latency model
 

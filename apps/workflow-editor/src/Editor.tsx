@@ -1,24 +1,25 @@
+import {
+  NODE_KINDS,
+  type EdgeBranch,
+  type GraphIssue,
+  type NodeExecutionState,
+  type NodeKind,
+} from '@sports/workflow-engine';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from './api';
 import { GraphCanvas } from './GraphCanvas';
-import { autoLayout, clientIssues, issuesByNode, newNode, Positions, wireGraph } from './graph';
+import { autoLayout, graphErrors, issuesByNode, newNode, Positions, wireGraph } from './graph';
 import { NodePanel } from './NodePanel';
 import type {
   DataPlaceholder,
-  EdgeBranch,
+  DraftGraph,
+  DraftNode,
   Execution,
-  GraphIssue,
-  NodeExecutionState,
-  NodeKind,
   Prompt,
   Question,
   ValidationResult,
   Workflow,
-  WorkflowGraph,
-  WorkflowNode,
 } from './types';
-
-const KINDS: NodeKind[] = ['analysis', 'logic', 'join', 'end'];
 
 function itemsOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
@@ -29,7 +30,7 @@ function itemsOf<T>(body: unknown): T[] {
 
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
   const [name, setName] = useState('');
-  const [graph, setGraph] = useState<WorkflowGraph | null>(null);
+  const [graph, setGraph] = useState<DraftGraph | null>(null);
   const [positions, setPositions] = useState<Positions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [issues, setIssues] = useState<GraphIssue[]>([]);
@@ -77,7 +78,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     [execution],
   );
 
-  const update = useCallback((next: WorkflowGraph) => {
+  const update = useCallback((next: DraftGraph) => {
     setGraph(next);
     setExecution(null);
   }, []);
@@ -104,7 +105,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setSelectedId(node.id);
   };
 
-  const changeNode = (node: WorkflowNode) => {
+  const changeNode = (node: DraftNode) => {
     update({ ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? node : n)) });
     if (issues.length) setIssues(issues.filter((i) => !(i.node_ids ?? []).includes(node.id)));
   };
@@ -126,16 +127,19 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     update({ ...graph, edges: [...graph.edges, branch ? { from, to, branch } : { from, to }] });
   };
 
-  /** Client check, server validation, then PUT. Returns whether the workflow is saved. */
+  /**
+   * The engine's check in the browser, the server's check (the same, for an editor older than
+   * the service), then PUT. Returns whether the workflow is saved.
+   */
   const save = async (): Promise<boolean> => {
-    const local = clientIssues(graph);
+    const local = graphErrors(graph);
     if (local.length) {
       setIssues(local);
       setSelectedId(local[0].node_ids?.[0] ?? selectedId);
-      setStatus({
-        kind: 'error',
-        text: `Not saved: ${local.map((i) => `${i.node_ids?.join(', ')}: ${i.message}`).join(' ')}`,
-      });
+      const text = local.map(
+        (i) => (i.node_ids?.length ? `${i.node_ids.join(', ')}: ` : '') + i.message,
+      );
+      setStatus({ kind: 'error', text: `Not saved: ${text.join(' ')}` });
       return false;
     }
     setBusy(true);
@@ -197,7 +201,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           Name
           <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         </label>
-        {KINDS.map((kind) => (
+        {NODE_KINDS.map((kind) => (
           <button key={kind} type="button" onClick={() => addNode(kind)}>
             Add {kind}
           </button>

@@ -11,18 +11,17 @@ import {
   ReactFlow,
 } from '@xyflow/react';
 import { useMemo } from 'react';
+import { EDGE_BRANCHES, type EdgeBranch, type NodeExecutionState } from '@sports/workflow-engine';
 import type { Positions } from './graph';
-import type { EdgeBranch, NodeExecutionState, WorkflowGraph, WorkflowNode } from './types';
+import type { DraftGraph, DraftNode } from './types';
 
 interface NodeData extends Record<string, unknown> {
-  node: WorkflowNode;
+  node: DraftNode;
   state: NodeExecutionState['state'] | null;
   problems: string[];
 }
 
 type FlowNode = Node<NodeData, 'workflow'>;
-
-const BRANCHES: EdgeBranch[] = ['then', 'else', 'uncertain'];
 
 function WorkflowNodeView({ data, selected }: NodeProps<FlowNode>) {
   const { node, state, problems } = data;
@@ -43,7 +42,7 @@ function WorkflowNodeView({ data, selected }: NodeProps<FlowNode>) {
         </div>
       )}
       {node.kind === 'logic' ? (
-        BRANCHES.map((b, i) => (
+        EDGE_BRANCHES.map((b, i) => (
           <Handle
             key={b}
             id={b}
@@ -64,7 +63,7 @@ function WorkflowNodeView({ data, selected }: NodeProps<FlowNode>) {
 const nodeTypes = { workflow: WorkflowNodeView };
 
 export function GraphCanvas(props: {
-  graph: WorkflowGraph;
+  graph: DraftGraph;
   positions: Positions;
   selectedId: string | null;
   states: Map<string, NodeExecutionState>;

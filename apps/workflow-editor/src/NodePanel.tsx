@@ -1,32 +1,28 @@
 import { useId, useRef, useState } from 'react';
-import { PlaceholderPicker } from './PlaceholderPicker';
 import {
   COMPARISON_OPERATORS,
-  ComparisonOperator,
-  Condition,
-  DataPlaceholder,
-  EdgeBranch,
   FALLBACK_STRATEGIES,
+  JOIN_SKIP_HANDLINGS,
   JOIN_STRATEGIES,
-  NodeExecutionState,
-  Prompt,
-  Question,
-  Scalar,
-  SKIP_HANDLINGS,
-  WorkflowEdge,
-  WorkflowGraph,
-  WorkflowNode,
-} from './types';
+  type ComparisonOperator,
+  type Condition,
+  type ConditionScalar,
+  type EdgeBranch,
+  type NodeExecutionState,
+  type WorkflowEdge,
+} from '@sports/workflow-engine';
+import { PlaceholderPicker } from './PlaceholderPicker';
+import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
 interface Props {
-  node: WorkflowNode;
-  graph: WorkflowGraph;
+  node: DraftNode;
+  graph: DraftGraph;
   prompts: Prompt[];
   data: DataPlaceholder[];
   questions: Question[];
   problems: string[];
   run: NodeExecutionState | null;
-  onChange: (node: WorkflowNode) => void;
+  onChange: (node: DraftNode) => void;
   onDelete: () => void;
   onConnect: (to: string, branch: EdgeBranch | null) => void;
   onRemoveEdge: (edge: WorkflowEdge) => void;
@@ -34,7 +30,7 @@ interface Props {
 
 export function NodePanel(props: Props) {
   const { node, problems, run } = props;
-  const set = (patch: Partial<WorkflowNode>) => props.onChange({ ...node, ...patch });
+  const set = (patch: Partial<DraftNode>) => props.onChange({ ...node, ...patch });
   return (
     <section className="panel-section" aria-labelledby="node-title">
       <h2 id="node-title">
@@ -64,7 +60,7 @@ export function NodePanel(props: Props) {
   );
 }
 
-type Setter = (patch: Partial<WorkflowNode>) => void;
+type Setter = (patch: Partial<DraftNode>) => void;
 
 function AnalysisFields(props: Props & { set: Setter }) {
   const { node, set } = props;
@@ -148,8 +144,8 @@ function AnalysisFields(props: Props & { set: Setter }) {
   );
 }
 
-function parseValue(op: ComparisonOperator, raw: string): Scalar | Scalar[] {
-  const scalar = (s: string): Scalar => {
+function parseValue(op: ComparisonOperator, raw: string): ConditionScalar | ConditionScalar[] {
+  const scalar = (s: string): ConditionScalar => {
     const t = s.trim();
     if (t === 'true') return true;
     if (t === 'false') return false;
@@ -161,7 +157,7 @@ function parseValue(op: ComparisonOperator, raw: string): Scalar | Scalar[] {
   return raw;
 }
 
-function LogicFields({ node, set }: { node: WorkflowNode; set: Setter }) {
+function LogicFields({ node, set }: { node: DraftNode; set: Setter }) {
   const condition: Condition = node.condition ?? { op: 'EQ', signal: '', value: '' };
   const compound = condition.op === 'AND' || condition.op === 'OR' || condition.op === 'NOT';
   const [json, setJson] = useState(() => JSON.stringify(condition, null, 2));
@@ -247,7 +243,7 @@ function LogicFields({ node, set }: { node: WorkflowNode; set: Setter }) {
         <select
           value={node.fallback_strategy ?? 'CONSERVATIVE_SKIP'}
           onChange={(e) =>
-            set({ fallback_strategy: e.target.value as WorkflowNode['fallback_strategy'] })
+            set({ fallback_strategy: e.target.value as DraftNode['fallback_strategy'] })
           }
         >
           {FALLBACK_STRATEGIES.map((s) => (
@@ -261,7 +257,7 @@ function LogicFields({ node, set }: { node: WorkflowNode; set: Setter }) {
           <select
             value={node.default_branch ?? ''}
             onChange={(e) =>
-              set({ default_branch: (e.target.value || null) as WorkflowNode['default_branch'] })
+              set({ default_branch: (e.target.value || null) as DraftNode['default_branch'] })
             }
           >
             <option value="">Choose…</option>
@@ -274,14 +270,14 @@ function LogicFields({ node, set }: { node: WorkflowNode; set: Setter }) {
   );
 }
 
-function JoinFields({ node, set }: { node: WorkflowNode; set: Setter }) {
+function JoinFields({ node, set }: { node: DraftNode; set: Setter }) {
   return (
     <>
       <label>
         Join strategy
         <select
           value={node.join_strategy ?? 'wait_all'}
-          onChange={(e) => set({ join_strategy: e.target.value as WorkflowNode['join_strategy'] })}
+          onChange={(e) => set({ join_strategy: e.target.value as DraftNode['join_strategy'] })}
         >
           {JOIN_STRATEGIES.map((s) => (
             <option key={s}>{s}</option>
@@ -292,9 +288,9 @@ function JoinFields({ node, set }: { node: WorkflowNode; set: Setter }) {
         Skip handling
         <select
           value={node.skip_handling ?? 'IGNORE_SKIPPED'}
-          onChange={(e) => set({ skip_handling: e.target.value as WorkflowNode['skip_handling'] })}
+          onChange={(e) => set({ skip_handling: e.target.value as DraftNode['skip_handling'] })}
         >
-          {SKIP_HANDLINGS.map((s) => (
+          {JOIN_SKIP_HANDLINGS.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import { RefObject, useId, useState } from 'react';
-import type { DataPlaceholder, Question, WorkflowNode } from './types';
+import type { DataPlaceholder, DraftNode, Question } from './types';
 
 interface Option {
   text: string;
@@ -25,7 +25,7 @@ export function insertAtCursor(
   });
 }
 
-export function nodePlaceholders(nodes: WorkflowNode[], questions: Question[]): Option[] {
+export function nodePlaceholders(nodes: DraftNode[], questions: Question[]): Option[] {
   const options: Option[] = [];
   for (const node of nodes) {
     if (node.kind !== 'analysis') continue;
@@ -53,7 +53,7 @@ export function PlaceholderPicker(props: {
   value: string;
   onChange: (next: string) => void;
   data: DataPlaceholder[];
-  nodes: WorkflowNode[];
+  nodes: DraftNode[];
   questions: Question[];
 }) {
   const id = useId();

@@ -1,8 +1,17 @@
-import type { GraphIssue, NodeKind, WorkflowEdge, WorkflowGraph, WorkflowNode } from './types';
+import {
+  validateWorkflowGraph,
+  type GraphIssue,
+  type GraphIssueCode,
+  type NodeKind,
+  type WorkflowEdge,
+  type WorkflowGraph,
+  type WorkflowNode,
+} from '@sports/workflow-engine';
+import type { DraftGraph, DraftNode } from './types';
 
 export type Positions = Record<string, { x: number; y: number }>;
 
-export function starterGraph(): WorkflowGraph {
+export function starterGraph(): DraftGraph {
   return {
     nodes: [
       {
@@ -18,7 +27,7 @@ export function starterGraph(): WorkflowGraph {
 }
 
 /** A fresh node of `kind` with an id not used yet (`analysis_1`, `logic_2`, ...). */
-export function newNode(kind: NodeKind, existing: WorkflowNode[]): WorkflowNode {
+export function newNode(kind: NodeKind, existing: DraftNode[]): DraftNode {
   const ids = new Set(existing.map((n) => n.id));
   let i = 1;
   while (ids.has(`${kind}_${i}`)) i += 1;
@@ -41,7 +50,7 @@ export function newNode(kind: NodeKind, existing: WorkflowNode[]): WorkflowNode 
 }
 
 /** The graph as sent to the API: empty optional fields are left out. */
-export function wireGraph(graph: WorkflowGraph): WorkflowGraph {
+export function wireGraph(graph: DraftGraph): WorkflowGraph {
   const nodes = graph.nodes.map((node) => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
@@ -63,26 +72,21 @@ export function wireGraph(graph: WorkflowGraph): WorkflowGraph {
   return { nodes, edges };
 }
 
-/** Checks the editor makes before saving (the server validates the rest). */
-export function clientIssues(graph: WorkflowGraph): GraphIssue[] {
-  const issues: GraphIssue[] = [];
-  for (const node of graph.nodes) {
-    if (node.kind !== 'analysis') continue;
-    const slug = node.prompt_slug?.trim();
-    const inline = node.inline_template?.trim();
-    if (!slug && !inline) {
-      issues.push({
-        code: 'NODE_TEMPLATE_MISSING',
-        message: 'Choose a stored prompt or write an inline template.',
-        node_ids: [node.id],
-      });
-    }
-  }
-  return issues;
+/** The editor's words for what a user meets while drawing; the engine's message otherwise. */
+const WORDING: Partial<Record<GraphIssueCode, string>> = {
+  NODE_TEMPLATE_MISSING: 'Choose a stored prompt or write an inline template.',
+};
+
+/** The engine's errors for the graph as it would be saved (the server runs the same check). */
+export function graphErrors(graph: DraftGraph): GraphIssue[] {
+  return validateWorkflowGraph(wireGraph(graph)).errors.map((issue) => ({
+    ...issue,
+    message: WORDING[issue.code] ?? issue.message,
+  }));
 }
 
 /** Left-to-right layering by longest path; used when a workflow is opened. */
-export function autoLayout(graph: WorkflowGraph): Positions {
+export function autoLayout(graph: DraftGraph): Positions {
   const depth = new Map<string, number>(graph.nodes.map((n) => [n.id, 0]));
   for (let round = 0; round < graph.nodes.length; round += 1) {
     let changed = false;

@@ -1,63 +1,30 @@
-// Wire types of the health API (apps/health/src/modules/workflow/engine/types.ts), trimmed to
-// what the editor reads and writes.
+// The workflow types are the engine's (@sports/workflow-engine, the code the health service
+// runs); here are the editor's own: a node while it is edited, and the other API answers.
+import type {
+  AnalysisNode,
+  EndNode,
+  ExecutionResult,
+  GraphIssue,
+  JoinNode,
+  LogicNode,
+  NodeKind,
+  WorkflowEdge,
+  WorkflowGraph,
+} from '@sports/workflow-engine';
 
-export type NodeKind = 'analysis' | 'logic' | 'join' | 'end';
-export type EdgeBranch = 'then' | 'else' | 'uncertain';
-export type ComparisonOperator = 'EQ' | 'NEQ' | 'IN' | 'GT' | 'LT' | 'CONTAINS';
-export type Scalar = string | number | boolean;
+type NodeFields<T> = Partial<Omit<T, 'id' | 'kind'>>;
 
-export type Condition =
-  | { op: ComparisonOperator; signal: string; value: Scalar | Scalar[] }
-  | { op: 'AND' | 'OR'; conditions: Condition[] }
-  | { op: 'NOT'; condition: Condition };
+/**
+ * A node as the editor holds it: the fields of every kind, all optional (a logic node may have
+ * no condition yet). The engine checks the graph before it is saved.
+ */
+export type DraftNode = { id: string; kind: NodeKind } & NodeFields<AnalysisNode> &
+  NodeFields<LogicNode> &
+  NodeFields<JoinNode> &
+  NodeFields<EndNode>;
 
-export const COMPARISON_OPERATORS: ComparisonOperator[] = [
-  'EQ',
-  'NEQ',
-  'IN',
-  'GT',
-  'LT',
-  'CONTAINS',
-];
-export const FALLBACK_STRATEGIES = [
-  'CONSERVATIVE_SKIP',
-  'DEFAULT_PATH',
-  'UNCERTAINTY_PATH',
-  'DOCUMENT_ONLY',
-] as const;
-export const JOIN_STRATEGIES = ['wait_all', 'wait_any', 'best_effort'] as const;
-export const SKIP_HANDLINGS = ['IGNORE_SKIPPED', 'USE_PLACEHOLDER', 'REQUIRE_MINIMUM'] as const;
-
-export interface WorkflowNode {
-  id: string;
-  kind: NodeKind;
-  label?: string | null;
-  // analysis
-  prompt_slug?: string | null;
-  inline_template?: string | null;
-  question_keys?: string[] | null;
-  // logic
-  condition?: Condition;
-  fallback_strategy?: (typeof FALLBACK_STRATEGIES)[number] | null;
-  default_branch?: 'then' | 'else' | null;
-  // join
-  join_strategy?: (typeof JOIN_STRATEGIES)[number];
-  skip_handling?: (typeof SKIP_HANDLINGS)[number];
-  min_completed?: number | null;
-  // end
-  output_mode?: 'AUTO' | 'TEMPLATE' | null;
-  template?: string | null;
-}
-
-export interface WorkflowEdge {
-  id?: string | null;
-  from: string;
-  to: string;
-  branch?: EdgeBranch | null;
-}
-
-export interface WorkflowGraph {
-  nodes: WorkflowNode[];
+export interface DraftGraph {
+  nodes: DraftNode[];
   edges: WorkflowEdge[];
 }
 
@@ -69,12 +36,7 @@ export interface Workflow {
   updated_at?: string;
 }
 
-export interface GraphIssue {
-  code: string;
-  message: string;
-  node_ids?: string[];
-}
-
+/** POST /api/workflows/validate */
 export interface ValidationResult {
   valid: boolean;
   errors: GraphIssue[];
@@ -82,27 +44,10 @@ export interface ValidationResult {
   order: string[] | null;
 }
 
-export interface NodeExecutionState {
-  node_id: string;
-  kind: NodeKind;
-  state: 'PENDING' | 'RUNNING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
-  answer: string | null;
-  analysis_core: string | null;
-  decision_signals: Record<string, { raw: string; value: Scalar | null; status: string }> | null;
-  condition_result: string | null;
-  branch_taken: EdgeBranch | null;
-  skip_reason: string | null;
-  error: { code: string; message: string } | null;
-}
-
 export interface Execution {
   id: string;
   status: string;
-  result: {
-    status: string;
-    nodes: NodeExecutionState[];
-    output: string | null;
-  } | null;
+  result: ExecutionResult | null;
 }
 
 export interface Prompt {

@@ -218,7 +218,8 @@ describeBrowser('workflow editor in Chromium', () => {
     expect(before[0].graph.nodes).toHaveLength(2);
     await shot('save-refused');
 
-    // The server's validation errors land on the nodes they name (an unconnected node).
+    // The engine's errors (the server's check, run in the browser from @sports/workflow-engine)
+    // land on the nodes they name: an unconnected node cannot reach the end.
     await select('analysis_1');
     await panel().getByLabel('Stored prompt', { exact: true }).selectOption('wochencheck');
     await page.getByRole('button', { name: 'Add analysis' }).click();
@@ -228,7 +229,10 @@ describeBrowser('workflow editor in Chromium', () => {
     await panel().getByLabel('Inline template', { exact: true }).fill('lose');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await node('analysis_3').locator('.wf-node.has-problem').waitFor();
-    await shot('server-validation');
+    await expect(page.getByLabel('Problems').textContent()).resolves.toContain(
+      'NODE_CANNOT_REACH_END',
+    );
+    await shot('engine-validation');
     await select('analysis_3');
     await panel().getByRole('button', { name: 'Delete node' }).click();
 

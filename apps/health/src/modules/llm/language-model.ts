@@ -1,4 +1,4 @@
-import type { QuestionCatalogEntry } from '../workflow/engine';
+import type { QuestionCatalogEntry } from '@sports/workflow-engine';
 
 /** One chat message in the OpenAI chat-completions shape. */
 export interface ChatMessage {

@@ -1,4 +1,8 @@
-import { normalizeSignals, parseAnswerSections, QuestionCatalogEntry } from '../workflow/engine';
+import {
+  normalizeSignals,
+  parseAnswerSections,
+  QuestionCatalogEntry,
+} from '@sports/workflow-engine';
 import { OFFLINE_LABEL, OfflineAnalyst, PlaceholderSource } from './offline-analyst';
 
 const catalog = [

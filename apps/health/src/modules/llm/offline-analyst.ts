@@ -1,5 +1,5 @@
+import type { QuestionCatalogEntry } from '@sports/workflow-engine';
 import type { PlaceholderInfo, PlaceholderValues } from '../data-layer/data-layer.types';
-import type { QuestionCatalogEntry } from '../workflow/engine';
 import type {
   AnalystContext,
   ChatMessage,

@@ -9,19 +9,19 @@ import {
   ValidationFailedError,
   mapUniqueViolations,
 } from '@sports/common';
-import { DataLayerService } from '../data-layer/data-layer.service';
-import { toInsightResponse } from '../insights/dto/insight.dto';
-import { InsightsService } from '../insights/insights.service';
-import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
-import { FeaturesService } from '../membership/features.service';
-import { placeholderKeysOf } from '../workflow/data-placeholders';
 import {
   augmentTemplate,
   normalizeSignals,
   parseAnswerSections,
   QuestionCatalogEntry,
   selectQuestionKeys,
-} from '../workflow/engine';
+} from '@sports/workflow-engine';
+import { DataLayerService } from '../data-layer/data-layer.service';
+import { toInsightResponse } from '../insights/dto/insight.dto';
+import { InsightsService } from '../insights/insights.service';
+import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { FeaturesService } from '../membership/features.service';
+import { placeholderKeysOf } from '../workflow/data-placeholders';
 import { LlmPromptRunner, ModelCallError } from '../workflow/llm-prompt-runner';
 import { QuestionCatalogService } from '../workflow/question-catalog.service';
 import { WorkflowDefinitionsService } from '../workflow/workflow-definitions.service';

@@ -1,11 +1,11 @@
-import type { PlaceholderInfo, PlaceholderValues } from '../data-layer/data-layer.types';
-import { ChatMessage, LanguageModel, LanguageModelError } from '../llm/language-model';
 import type {
   AnalysisContribution,
   PromptRunRequest,
   PromptRunResult,
   PromptRunner,
-} from './engine';
+} from '@sports/workflow-engine';
+import type { PlaceholderInfo, PlaceholderValues } from '../data-layer/data-layer.types';
+import { ChatMessage, LanguageModel, LanguageModelError } from '../llm/language-model';
 import { renderDataPlaceholders } from './data-placeholders';
 
 export const ANALYST_SYSTEM_PROMPT =

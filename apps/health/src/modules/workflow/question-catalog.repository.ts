@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AnswerType, QuestionCatalogEntry } from './engine';
+import type { AnswerType, QuestionCatalogEntry } from '@sports/workflow-engine';
 import { returned } from '../insights/sql-rows';
 
 export interface QuestionRow {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   FieldError,
   mapUniqueViolations,
@@ -7,7 +7,7 @@ import {
   ResourceInUseError,
   ValidationFailedError,
 } from '@sports/common';
-import { PromptsRepository } from '../prompts/prompts.repository';
+import type { QuestionCatalogEntry, QuestionCatalogLookup } from '@sports/workflow-engine';
 import {
   CreateQuestionRequest,
   QuestionListResponse,
@@ -15,16 +15,16 @@ import {
   toQuestionResponse,
   UpdateQuestionRequest,
 } from './dto/question.dto';
-import type { QuestionCatalogEntry, QuestionCatalogLookup } from './engine';
 import { QuestionCatalogRepository, QuestionValues } from './question-catalog.repository';
 import { questionConflicts } from './question-catalog.constraints';
+import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
 /** The question catalog (decisions.md §2): admins write, every signed-in user reads. */
 @Injectable()
 export class QuestionCatalogService implements QuestionCatalogLookup {
   constructor(
     private readonly questions: QuestionCatalogRepository,
-    private readonly prompts: PromptsRepository,
+    @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
   ) {}
 
   findByKeys(keys: readonly string[]): Promise<QuestionCatalogEntry[]> {

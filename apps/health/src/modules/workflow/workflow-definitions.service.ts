@@ -1,7 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isStillReferenced, NotFoundError, PageQuery, ResourceInUseError } from '@sports/common';
+import {
+  CompiledGraph,
+  GraphIssue,
+  templateModeOf,
+  validateWorkflowGraph,
+  type AnalysisNode,
+} from '@sports/workflow-engine';
 import { DataLayerService } from '../data-layer/data-layer.service';
-import { PromptsRepository } from '../prompts/prompts.repository';
 import { placeholderKeysOf } from './data-placeholders';
 import {
   CreateWorkflowRequest,
@@ -11,19 +17,13 @@ import {
   WorkflowListResponse,
   WorkflowResponse,
 } from './dto/workflow-definition.dto';
-import {
-  CompiledGraph,
-  GraphIssue,
-  templateModeOf,
-  validateWorkflowGraph,
-  type AnalysisNode,
-} from './engine';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { graphInvalidError } from './workflow-errors';
 import {
   WorkflowDefinitionRow,
   WorkflowDefinitionsRepository,
 } from './workflow-definitions.repository';
+import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
 /** Issues the service adds to the engine's (references into the database). */
 export type WorkflowIssue = Omit<GraphIssue, 'code'> & {
@@ -47,7 +47,7 @@ interface Checked {
 export class WorkflowDefinitionsService {
   constructor(
     private readonly workflows: WorkflowDefinitionsRepository,
-    private readonly prompts: PromptsRepository,
+    @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
     private readonly questions: QuestionCatalogRepository,
     private readonly data: DataLayerService,
   ) {}
@@ -170,8 +170,7 @@ export class WorkflowDefinitionsService {
     const mode = templateModeOf(node);
     if (mode === 'reference') {
       const slug = (node.prompt_slug ?? '').trim();
-      const prompt = await this.prompts.findVisibleBySlug(ownerId, slug);
-      if (!prompt || prompt.type !== 'base') {
+      if (!(await this.prompts.findBaseTemplate(ownerId, slug))) {
         warnings.push({
           code: 'PROMPT_NOT_FOUND',
           message: `analysis node "${node.id}" refers to prompt "${slug}", which is not a base prompt you can use`,

@@ -1,5 +1,5 @@
 import { DomainError, UnprocessableError } from '@sports/common';
-import { GraphIssue, WorkflowEngineError, WorkflowGraphError } from './engine';
+import { GraphIssue, WorkflowEngineError, WorkflowGraphError } from '@sports/workflow-engine';
 
 /**
  * A graph that failed validation: 422 NODE_TEMPLATE_MISSING when that is the first error

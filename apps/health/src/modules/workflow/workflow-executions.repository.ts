@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ExecutionResult } from './engine';
+import type { ExecutionResult } from '@sports/workflow-engine';
 import { returned } from '../insights/sql-rows';
 
 export type ExecutionStatusValue = 'running' | 'completed' | 'partial' | 'failed';

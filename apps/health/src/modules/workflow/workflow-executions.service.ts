@@ -1,18 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, PageQuery, SERVICE_CONFIG } from '@sports/common';
 import { DataSource } from 'typeorm';
-import type { HealthConfig } from '../../config';
-import { DataLayerService } from '../data-layer/data-layer.service';
-import { InsightsService } from '../insights/insights.service';
-import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
-import { FeaturesService } from '../membership/features.service';
-import { PromptsRepository } from '../prompts/prompts.repository';
-import {
-  ExecutionListResponse,
-  ExecutionResponse,
-  toExecutionResponse,
-  toExecutionSummary,
-} from './dto/workflow-execution.dto';
 import {
   compileWorkflowGraph,
   CompiledGraph,
@@ -20,13 +8,25 @@ import {
   NormalizedSignal,
   PromptTemplateLookup,
   WorkflowExecutor,
-} from './engine';
+} from '@sports/workflow-engine';
+import type { HealthConfig } from '../../config';
+import { DataLayerService } from '../data-layer/data-layer.service';
+import { InsightsService } from '../insights/insights.service';
+import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { FeaturesService } from '../membership/features.service';
+import {
+  ExecutionListResponse,
+  ExecutionResponse,
+  toExecutionResponse,
+  toExecutionSummary,
+} from './dto/workflow-execution.dto';
 import { LlmPromptRunner } from './llm-prompt-runner';
 import { QuestionCatalogService } from './question-catalog.service';
 import { WorkflowDefinitionRow } from './workflow-definitions.repository';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
 import { engineError } from './workflow-errors';
 import { ExecutionRow, WorkflowExecutionsRepository } from './workflow-executions.repository';
+import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
 export const WORKFLOW_RUN_FEATURE = 'workflow.run';
 
@@ -40,7 +40,7 @@ export class WorkflowExecutionsService {
   constructor(
     private readonly executions: WorkflowExecutionsRepository,
     private readonly definitions: WorkflowDefinitionsService,
-    private readonly prompts: PromptsRepository,
+    @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
     private readonly questions: QuestionCatalogService,
     private readonly insights: InsightsService,
     private readonly features: FeaturesService,
@@ -209,17 +209,7 @@ export class WorkflowExecutionsService {
 
   /** Reference-mode templates: the owner's base prompt, or a system base prompt. */
   private promptLookup(ownerId: string): PromptTemplateLookup {
-    return {
-      findBySlug: async (slug) => {
-        const prompt = await this.prompts.findVisibleBySlug(ownerId, slug);
-        if (!prompt || prompt.type !== 'base') return null;
-        return {
-          slug: prompt.slug,
-          template: prompt.template,
-          default_question_keys: prompt.default_question_keys,
-        };
-      },
-    };
+    return { findBySlug: (slug) => this.prompts.findBaseTemplate(ownerId, slug) };
   }
 
   private async titleOf(row: ExecutionRow): Promise<string> {

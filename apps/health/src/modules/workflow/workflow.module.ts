@@ -3,7 +3,6 @@ import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
 import { MembershipModule } from '../membership/membership.module';
-import { PromptsStoreModule } from '../prompts/prompts-store.module';
 import { QuestionCatalogController } from './question-catalog.controller';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { QuestionCatalogService } from './question-catalog.service';
@@ -15,14 +14,15 @@ import { WorkflowExecutionsRepository } from './workflow-executions.repository';
 import { WorkflowExecutionsService } from './workflow-executions.service';
 
 /**
- * Module `workflow`: question catalog, workflow definitions (validated by the pure engine in
- * ./engine), executions with resume. Controllers with fixed path segments
+ * Module `workflow`: question catalog, workflow definitions (validated by the pure engine,
+ * @sports/workflow-engine), executions with resume. Controllers with fixed path segments
  * (`workflows/questions`, `workflows/executions`) are registered before `workflows/:id`.
+ * Prompts are read through WORKFLOW_PROMPT_SOURCE, which the prompts module provides.
  */
 @FeatureModule({
   name: 'workflow',
   version: '0.7.0',
-  imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule, PromptsStoreModule],
+  imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule],
   controllers: [
     QuestionCatalogController,
     WorkflowExecutionsController,

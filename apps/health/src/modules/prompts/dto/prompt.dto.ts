@@ -11,9 +11,9 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import type { NormalizedSignal } from '@sports/workflow-engine';
 import { InsightResponse } from '../../insights/dto/insight.dto';
 import { ExecutionResponse } from '../../workflow/dto/workflow-execution.dto';
-import type { NormalizedSignal } from '../../workflow/engine';
 import { PROMPT_TYPES, PromptRow, PromptType } from '../prompts.repository';
 import { PageQuery } from '@sports/common';
 

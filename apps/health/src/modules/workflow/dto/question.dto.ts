@@ -11,7 +11,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { ANSWER_TYPES, AnswerType } from '../engine';
+import { ANSWER_TYPES, AnswerType } from '@sports/workflow-engine';
 import type { QuestionRow } from '../question-catalog.repository';
 
 export const QUESTION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import type { GraphIssue } from '../engine';
+import type { GraphIssue } from '@sports/workflow-engine';
 import type { WorkflowDefinitionRow } from '../workflow-definitions.repository';
 
 const GRAPH_DOC =

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ExecutionResult } from '../engine';
+import type { ExecutionResult } from '@sports/workflow-engine';
 import type { ExecutionRow, ExecutionStatusValue } from '../workflow-executions.repository';
 
 export class ExecutionSummaryResponse {

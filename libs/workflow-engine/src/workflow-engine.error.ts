@@ -12,7 +12,7 @@ export type WorkflowEngineErrorCode =
   | 'EXECUTION_ABORTED'
   | 'RESUME_GRAPH_MISMATCH';
 
-/** Domain error of the engine; the Nest layer maps `code` to an HTTP status. */
+/** Domain error of the engine; the service around it maps `code` to an HTTP status. */
 export class WorkflowEngineError extends Error {
   constructor(
     readonly code: WorkflowEngineErrorCode,

@@ -1,0 +1,3 @@
+const { jestProjectConfig } = require('../../jest.preset');
+
+module.exports = jestProjectConfig(__dirname);
