@@ -1,3 +1,4 @@
+import { AuthUser, liveSessionSql } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -10,6 +11,19 @@ export class UsersRepository {
 
   findById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /**
+   * What authenticates a request, in one statement: the active account's id, e-mail and role,
+   * and (with `sessionId`) only while that session is live.
+   */
+  async findAuthState(id: string, sessionId?: string): Promise<AuthUser | null> {
+    const rows = (await this.users.query(
+      `SELECT u.id, u.email, u.role FROM users u
+        WHERE u.id = $1 AND u.is_active AND ${liveSessionSql('u.id', '$2')}`,
+      [id, sessionId ?? null],
+    )) as AuthUser[];
+    return rows[0] ?? null;
   }
 
   /** With the password hash, for sign-in only. */
