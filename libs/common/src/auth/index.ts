@@ -9,3 +9,4 @@ export * from './refresh-token.store';
 export * from './registration';
 export * from './login-protection';
 export * from './sessions';
+export * from './current-secret';

@@ -50,6 +50,15 @@ export class ProfilesRepository {
     return (manager?.getRepository(Profile) ?? this.profiles).findOneBy({ id });
   }
 
+  /** The e-mail and PIN hash of a profile, to confirm its current PIN. */
+  async findSecretById(id: string): Promise<{ email: string; pinHash: string } | null> {
+    const rows = (await this.profiles.query(
+      'SELECT email, pin_hash AS "pinHash" FROM profiles WHERE id = $1',
+      [id],
+    )) as { email: string; pinHash: string }[];
+    return rows[0] ?? null;
+  }
+
   /** With the PIN hash, for sign-in only. */
   findByEmailWithSecret(email: string): Promise<Profile | null> {
     return this.profiles
