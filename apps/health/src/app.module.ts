@@ -3,6 +3,7 @@ import { ServiceCoreModule } from '@sports/common';
 import type { HealthConfig } from './config';
 import { CORE_TABLES, MIGRATIONS } from './database/migrations';
 import { FEATURE_MODULES } from './feature-modules';
+import { AccountModule } from './modules/account/account.module';
 import { EditorModule } from './modules/editor/editor.module';
 import { ROLE_RANKS } from './modules/profiles/user.entity';
 import { UserResolver } from './modules/profiles/user-resolver.service';
@@ -24,6 +25,7 @@ export class AppModule {
           auth: { roleRanks: ROLE_RANKS, resolver: UserResolver, imports: [ProfilesModule] },
         }),
         ...FEATURE_MODULES,
+        AccountModule,
         EditorModule,
       ],
     };

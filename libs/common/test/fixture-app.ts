@@ -7,6 +7,7 @@ import {
   AuthTokensService,
   AuthUser,
   AuthUserResolver,
+  liveSessionSql,
   CurrentUser,
   Public,
   Roles,
@@ -28,10 +29,10 @@ export const FIXTURE_RELEASE: ReleaseInfo = {
 export class AccountResolver implements AuthUserResolver {
   constructor(private readonly db: DataSource) {}
 
-  async resolve(id: string): Promise<AuthUser | null> {
+  async resolve(id: string, sessionId?: string): Promise<AuthUser | null> {
     const rows: AuthUser[] = await this.db.query(
-      'SELECT id, email, role FROM accounts WHERE id = $1',
-      [id],
+      `SELECT a.id, a.email, a.role FROM accounts a WHERE a.id = $1 AND ${liveSessionSql('a.id', '$2')}`,
+      [id, sessionId ?? null],
     );
     return rows[0] ?? null;
   }
@@ -100,6 +101,18 @@ export class FixtureController {
   @Public()
   token(@Body() body: { id: string; email: string; role: string }): Promise<unknown> {
     return this.tokens.issuePair(body);
+  }
+
+  @Post('logout')
+  @Public()
+  async logout(@Body() body: { refresh_token: string }): Promise<void> {
+    await this.tokens.logout(body.refresh_token);
+  }
+
+  @Post('other-sessions/revoke')
+  @Authenticated()
+  async revokeOthers(@CurrentUser() user: AuthUser): Promise<void> {
+    await this.tokens.revokeOtherSessions(user.id, user.sessionId);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Module } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, TestApp } from '../src/testing';
 import { FIXTURE_RELEASE, fixtureConfig, fixtureModule } from './fixture-app';
@@ -115,6 +116,55 @@ describe('service core over real HTTP', () => {
         .get('/api/fixture/me')
         .set('Authorization', `Bearer ${h}.${p}.forged`);
       expect(res.status).toBe(401);
+    });
+
+    it('ends the session of an access token at logout, from the next request', async () => {
+      const account = { id: randomUUID(), email: 'session@example.org', role: 'user' };
+      await t.db.query('INSERT INTO accounts VALUES ($1, $2, $3)', [
+        account.id,
+        account.email,
+        account.role,
+      ]);
+      const first = (await t.http.post('/api/fixture/token').send(account)).body;
+      const second = (await t.http.post('/api/fixture/token').send(account)).body;
+      const me = (token: string) =>
+        t.http.get('/api/fixture/me').set('Authorization', `Bearer ${token}`);
+      const session = (await me(first.access_token)).body.sessionId;
+      expect(session).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await me(second.access_token)).body.sessionId).not.toBe(session);
+
+      await t.http.post('/api/fixture/logout').send({ refresh_token: first.refresh_token });
+      const ended = await me(first.access_token);
+      expect(ended.status).toBe(401);
+      expect(ended.body.code).toBe('UNAUTHENTICATED');
+      expect(ended.body.detail).toMatch(/session/);
+      expect((await me(second.access_token)).status).toBe(200);
+
+      // A refreshed pair stays in its session; ending the others keeps the caller's own.
+      const third = (await t.http.post('/api/fixture/token').send(account)).body;
+      await t.http
+        .post('/api/fixture/other-sessions/revoke')
+        .set('Authorization', `Bearer ${third.access_token}`);
+      expect((await me(second.access_token)).status).toBe(401);
+      expect((await me(third.access_token)).status).toBe(200);
+    });
+
+    it('refuses a validly signed access token without a session id', async () => {
+      const [, payload] = userToken.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      expect(claims.sid).toMatch(/^[0-9a-f-]{36}$/);
+      const jwt = t.app.get(JwtService);
+      const { sid: _sid, iat: _iat, exp: _exp, iss: _iss, ...rest } = claims;
+      const noSession = jwt.sign(rest, { expiresIn: 60, issuer: claims.iss, algorithm: 'HS256' });
+      const res = await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${noSession}`);
+      expect(res.status).toBe(401);
+      const badSession = jwt.sign(
+        { ...rest, sid: 'not-a-uuid' },
+        { expiresIn: 60, issuer: claims.iss, algorithm: 'HS256' },
+      );
+      expect(
+        (await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${badSession}`)).status,
+      ).toBe(401);
     });
 
     it('refuses a user on an admin route with 403 FORBIDDEN', async () => {

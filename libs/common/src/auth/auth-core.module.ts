@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AccessGuard } from './access.guard';
 import { AuthTokensService } from './auth-tokens.service';
+import { CurrentSecretCheck } from './current-secret';
 import { AUTH_OPTIONS, AUTH_USER_RESOLVER, AuthOptions, AuthUserResolver } from './auth-user';
 import { JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
@@ -39,9 +40,10 @@ export class AuthCoreModule {
         AuthTokensService,
         RefreshTokenStore,
         PasswordHasher,
+        CurrentSecretCheck,
         RouteAccessAuditor,
       ],
-      exports: [AuthTokensService, PasswordHasher, AccessGuard, AUTH_OPTIONS],
+      exports: [AuthTokensService, PasswordHasher, CurrentSecretCheck, AccessGuard, AUTH_OPTIONS],
     };
   }
 }

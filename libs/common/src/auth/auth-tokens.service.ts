@@ -9,7 +9,8 @@ import {
   AuthUser,
   AuthUserResolver,
 } from './auth-user';
-import { RefreshTokenStore } from './refresh-token.store';
+import { IssuedRefreshToken, RefreshTokenStore } from './refresh-token.store';
+import type { EntityManager } from 'typeorm';
 
 export interface TokenPair {
   access_token: string;
@@ -29,12 +30,14 @@ export class AuthTokensService {
     @Inject(AUTH_USER_RESOLVER) private readonly resolver: AuthUserResolver,
   ) {}
 
-  signAccessToken(user: AuthUser): string {
+  /** An access token of the session `sessionId` (the refresh token family issued at sign-in). */
+  signAccessToken(user: AuthUser, sessionId: string): string {
     const claims: AccessTokenClaims = {
       sub: user.id,
       email: user.email,
       role: user.role,
       typ: 'access',
+      sid: sessionId,
     };
     return this.jwt.sign(claims, {
       expiresIn: this.options.accessTtlSeconds,
@@ -45,7 +48,7 @@ export class AuthTokensService {
 
   async issuePair(user: AuthUser): Promise<TokenPair> {
     const refresh = await this.refreshTokens.issue(user.id, this.options.refreshTtlDays);
-    return this.pair(user, refresh.token, refresh.expiresAt);
+    return this.pair(user, refresh);
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -55,24 +58,35 @@ export class AuthTokensService {
       await this.refreshTokens.revokeAllOf(rotated.subjectId);
       throw new UnauthenticatedError('The account no longer exists or is inactive.');
     }
-    return this.pair(user, rotated.token, rotated.expiresAt);
+    return this.pair(user, rotated);
   }
 
+  /** Ends the session of `refreshToken`: its access tokens are refused from the next request. */
   logout(refreshToken: string): Promise<void> {
     return this.refreshTokens.revokeFamilyOf(refreshToken);
   }
 
-  revokeAllOf(subjectId: string): Promise<void> {
-    return this.refreshTokens.revokeAllOf(subjectId);
+  /** Ends every session of the account (an administrator's reset, a deactivation, a deletion). */
+  revokeAllOf(subjectId: string, manager?: EntityManager): Promise<void> {
+    return this.refreshTokens.revokeAllOf(subjectId, manager);
   }
 
-  private pair(user: AuthUser, refreshToken: string, expiresAt: Date): TokenPair {
+  /** Ends every other session of the account (its owner changed the secret or the e-mail). */
+  revokeOtherSessions(
+    subjectId: string,
+    keepSessionId: string | undefined,
+    manager?: EntityManager,
+  ) {
+    return this.refreshTokens.revokeAllOf(subjectId, manager, keepSessionId);
+  }
+
+  private pair(user: AuthUser, refresh: IssuedRefreshToken): TokenPair {
     return {
-      access_token: this.signAccessToken(user),
+      access_token: this.signAccessToken(user, refresh.familyId),
       token_type: 'Bearer',
       expires_in: this.options.accessTtlSeconds,
-      refresh_token: refreshToken,
-      refresh_expires_at: expiresAt.toISOString(),
+      refresh_token: refresh.token,
+      refresh_expires_at: refresh.expiresAt.toISOString(),
     };
   }
 }

@@ -3,6 +3,11 @@ export interface AuthUser {
   id: string;
   email: string;
   role: string;
+  /**
+   * The session the request's access token belongs to (its `sid`: the family of refresh tokens
+   * issued at sign-in). Set by the JWT strategy; absent for a caller built otherwise.
+   */
+  sessionId?: string;
 }
 
 /** Claims of an access token. `typ` keeps refresh or other tokens from passing as access tokens. */
@@ -11,14 +16,21 @@ export interface AccessTokenClaims {
   email: string;
   role: string;
   typ: 'access';
+  /** The session (refresh token family); logout, a secret change or a reset ends it at once. */
+  sid: string;
 }
 
 /**
  * Loads the current state of a token's subject on every request, so that a deleted or
- * deactivated account or a changed role takes effect at once, not when the token expires.
+ * deactivated account, a changed role or an ended session takes effect at once, not when the
+ * token expires.
  */
 export interface AuthUserResolver {
-  resolve(subjectId: string): Promise<AuthUser | null>;
+  /**
+   * The active account, or null. With `sessionId`, also null unless that session of the
+   * account is live: check it in the same statement with `liveSessionSql`.
+   */
+  resolve(subjectId: string, sessionId?: string): Promise<AuthUser | null>;
 }
 
 export const AUTH_USER_RESOLVER = Symbol('AUTH_USER_RESOLVER');

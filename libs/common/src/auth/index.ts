@@ -8,3 +8,5 @@ export * from './password-hasher';
 export * from './refresh-token.store';
 export * from './registration';
 export * from './login-protection';
+export * from './sessions';
+export * from './current-secret';

@@ -12,6 +12,8 @@ import {
   AuthUserResolver,
 } from './auth-user';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
@@ -32,13 +34,18 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessTokenClaims): Promise<AuthUser> {
-    if (claims.typ !== 'access' || typeof claims.sub !== 'string') {
-      throw new UnauthenticatedError('The access token is not valid.');
+    if (claims.typ !== 'access' || !UUID.test(claims.sub) || !UUID.test(claims.sid)) {
+      throw new UnauthenticatedError('The access token is not valid; sign in again.');
     }
-    if (!this.resolver) return { id: claims.sub, email: claims.email, role: claims.role };
-    const user = await this.resolver.resolve(claims.sub);
-    if (!user)
-      throw new UnauthenticatedError('The account of this token no longer exists or is inactive.');
-    return user;
+    const sessionId = claims.sid;
+    if (!this.resolver)
+      return { id: claims.sub, email: claims.email, role: claims.role, sessionId };
+    const user = await this.resolver.resolve(claims.sub, sessionId);
+    if (!user) {
+      throw new UnauthenticatedError(
+        'The session of this token has ended (signed out, secret changed) or the account is no longer active; sign in again.',
+      );
+    }
+    return { ...user, sessionId };
   }
 }

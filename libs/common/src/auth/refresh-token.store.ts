@@ -14,6 +14,8 @@ interface RefreshTokenRow {
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The session: every token rotated from this one keeps it. */
+  familyId: string;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -40,7 +42,7 @@ export class RefreshTokenStore {
       `INSERT INTO refresh_tokens (subject_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
       [subjectId, familyId, hashToken(token), expiresAt],
     );
-    return { token, expiresAt };
+    return { token, expiresAt, familyId };
   }
 
   /** Consumes `token` and returns its subject with a new token of the same family. */
@@ -88,13 +90,16 @@ export class RefreshTokenStore {
     );
   }
 
+  /** Ends every session of `subjectId`, or every one but `exceptFamilyId`. */
   async revokeAllOf(
     subjectId: string,
     manager: EntityManager = this.dataSource.manager,
+    exceptFamilyId?: string,
   ): Promise<void> {
     await manager.query(
-      `UPDATE refresh_tokens SET revoked_at = now() WHERE subject_id = $1 AND revoked_at IS NULL`,
-      [subjectId],
+      `UPDATE refresh_tokens SET revoked_at = now()
+        WHERE subject_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
+      [subjectId, exceptFamilyId ?? null],
     );
   }
 }

@@ -27,5 +27,6 @@ import { PhotosService } from './photos.service';
     PhotoStorageSweepService,
     PhotoUploadInterceptor,
   ],
+  exports: [PhotosService],
 })
 export class PhotosModule {}

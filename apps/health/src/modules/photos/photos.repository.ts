@@ -34,6 +34,14 @@ export class PhotosRepository {
   }
 
   /** The paths among `paths` that a photo is stored under (the storage sweep's row check). */
+  /** Every stored file of a user's photos, locked until the transaction ends. */
+  async storagePathsOf(m: EntityManager, userId: string): Promise<string[]> {
+    const rows = (await m.query('SELECT storage_path FROM photos WHERE user_id = $1 FOR UPDATE', [
+      userId,
+    ])) as { storage_path: string }[];
+    return rows.map((r) => r.storage_path);
+  }
+
   async referencedStoragePaths(m: EntityManager, paths: string[]): Promise<Set<string>> {
     const rows = await m
       .getRepository(Photo)

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { NotFoundError, ValidationFailedError } from '@sports/common';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { EntityManager } from 'typeorm';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   ListPhotosQuery,
@@ -100,6 +101,19 @@ export class PhotosService {
     await this.storage.transaction(async (m, files) => {
       await this.photos.delete(m, photo);
       files.deleteAfterCommit(photo.storagePath);
+    });
+  }
+
+  /**
+   * Runs `work` (which deletes the account, its photo rows going with it) in one transaction
+   * with the removal of every photo file of the user, done once it has committed.
+   */
+  async withAllFilesOf<T>(userId: string, work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.storage.transaction(async (m, files) => {
+      const paths = await this.photos.storagePathsOf(m, userId);
+      const result = await work(m);
+      for (const path of paths) files.deleteAfterCommit(path);
+      return result;
     });
   }
 

@@ -1,3 +1,4 @@
+import { AuthUser, liveSessionSql } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -10,6 +11,49 @@ export class UsersRepository {
 
   findById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /**
+   * What authenticates a request, in one statement: the active account's id, e-mail and role,
+   * and (with `sessionId`) only while that session is live.
+   */
+  async findAuthState(id: string, sessionId?: string): Promise<AuthUser | null> {
+    const rows = (await this.users.query(
+      `SELECT u.id, u.email, u.role FROM users u
+        WHERE u.id = $1 AND u.is_active AND ${liveSessionSql('u.id', '$2')}`,
+      [id, sessionId ?? null],
+    )) as AuthUser[];
+    return rows[0] ?? null;
+  }
+
+  /** The e-mail and password hash of an account, to confirm its current password. */
+  async findSecretById(id: string): Promise<{ email: string; passwordHash: string } | null> {
+    const rows = (await this.users.query(
+      'SELECT email, password_hash AS "passwordHash" FROM users WHERE id = $1',
+      [id],
+    )) as { email: string; passwordHash: string }[];
+    return rows[0] ?? null;
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users.query(
+      'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1',
+      [id, passwordHash],
+    );
+  }
+
+  /** Active admins other than `id`, counted under a lock of their rows. */
+  async otherActiveAdmins(m: EntityManager, id: string): Promise<number> {
+    const rows = (await m.query(
+      `SELECT id FROM users WHERE role = 'admin' AND is_active AND id <> $1 FOR UPDATE`,
+      [id],
+    )) as unknown[];
+    return rows.length;
+  }
+
+  /** Deletes the account; every row of its data goes with it (ON DELETE CASCADE). */
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.query('DELETE FROM users WHERE id = $1', [id]);
   }
 
   /** With the password hash, for sign-in only. */

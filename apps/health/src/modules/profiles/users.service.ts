@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { User } from './user.entity';
 import { UsersRepository } from './users.repository';
 
@@ -21,5 +22,21 @@ export class UsersService {
 
   save(user: User): Promise<User> {
     return this.users.save(user);
+  }
+
+  findSecretById(id: string): Promise<{ email: string; passwordHash: string } | null> {
+    return this.users.findSecretById(id);
+  }
+
+  setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    return this.users.setPasswordHash(id, passwordHash);
+  }
+
+  otherActiveAdmins(m: EntityManager, id: string): Promise<number> {
+    return this.users.otherActiveAdmins(m, id);
+  }
+
+  delete(m: EntityManager, id: string): Promise<void> {
+    return this.users.delete(m, id);
   }
 }

@@ -21,7 +21,7 @@ export function isAuthenticatedProfile(user: AuthUser): user is AuthenticatedPro
 export class ProfileResolver implements AuthUserResolver {
   constructor(private readonly profiles: ProfilesRepository) {}
 
-  async resolve(subjectId: string): Promise<AuthenticatedProfile | null> {
-    return this.profiles.findAuthState(subjectId);
+  async resolve(subjectId: string, sessionId?: string): Promise<AuthenticatedProfile | null> {
+    return this.profiles.findAuthState(subjectId, sessionId);
   }
 }

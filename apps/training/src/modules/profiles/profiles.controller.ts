@@ -5,6 +5,7 @@ import {
   Get,
   Headers,
   HttpCode,
+  Ip,
   Param,
   ParseUUIDPipe,
   Post,
@@ -13,6 +14,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiCreatedResponse,
   ApiHeader,
   ApiNoContentResponse,
@@ -91,12 +93,17 @@ export class ProfilesController {
   @ApiOkResponse({ type: ProfileResponse })
   @ApiConflictResponse({ description: 'EMAIL_TAKEN or LAST_SUPERADMIN' })
   @ApiUnprocessableEntityResponse({ description: 'ACTIVE_CLUB_NOT_A_MEMBERSHIP' })
+  @ApiForbiddenResponse({
+    description:
+      'CURRENT_SECRET_INVALID (current_pin wrong), FORBIDDEN or ROLE_CHANGE_FORBIDDEN; 429 RATE_LIMITED after repeated wrong PINs',
+  })
   update(
     @CurrentUser() caller: AuthUser,
     @Param('id', uuid) id: string,
     @Body() body: UpdateProfileRequest,
+    @Ip() address: string,
   ): Promise<ProfileResponse> {
-    return this.profiles.update(caller, id, body);
+    return this.profiles.update(caller, id, body, address);
   }
 
   @Put('profile')
@@ -104,11 +111,16 @@ export class ProfilesController {
   @ApiOkResponse({ type: ProfileResponse })
   @ApiConflictResponse({ description: 'EMAIL_TAKEN or LAST_SUPERADMIN' })
   @ApiUnprocessableEntityResponse({ description: 'ACTIVE_CLUB_NOT_A_MEMBERSHIP' })
+  @ApiForbiddenResponse({
+    description:
+      'CURRENT_SECRET_INVALID (current_pin wrong), FORBIDDEN or ROLE_CHANGE_FORBIDDEN; 429 RATE_LIMITED after repeated wrong PINs',
+  })
   updateOwn(
     @CurrentUser() caller: AuthUser,
     @Body() body: UpdateProfileRequest,
+    @Ip() address: string,
   ): Promise<ProfileResponse> {
-    return this.profiles.update(caller, caller.id, body);
+    return this.profiles.update(caller, caller.id, body, address);
   }
 
   @Delete('profiles/:pid')

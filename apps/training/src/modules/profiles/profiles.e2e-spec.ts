@@ -305,8 +305,63 @@ describe('profiles (HTTP)', () => {
       expect(own.body).toMatchObject({ id: user.id, active_club_id: null, name: 'Uma Renamed' });
     });
 
+    describe('sessions and the current PIN', () => {
+      const signIn = (p: TestProfile, pin = p.pin) =>
+        t.http.post('/api/auth/login').send({ email: p.email, pin });
+      const me = (token: string) =>
+        t.http.get('/api/profiles/me').set('Authorization', `Bearer ${token}`);
+
+      it('asks the owner for the current PIN to change PIN or e-mail, and changes nothing without it', async () => {
+        const p = await t.newProfile({ name: 'Petra Pin' });
+        const before = await snapshot();
+        expectProblem(await put(p, p.id, { pin: '97531' }), 400, 'VALIDATION_FAILED');
+        expectProblem(
+          await put(p, p.id, { email: `moved-${randomUUID()}@example.org` }),
+          400,
+          'VALIDATION_FAILED',
+        );
+        const wrong = await put(p, p.id, { pin: '97531', current_pin: '000000' });
+        expectProblem(wrong, 403, 'CURRENT_SECRET_INVALID');
+        expect(await snapshot()).toEqual(before);
+        // The same e-mail in another case and other fields need no PIN.
+        expect((await put(p, p.id, { email: p.email.toUpperCase(), name: 'P' })).status).toBe(200);
+      });
+
+      it('ends the other sessions when the owner changes the PIN, and keeps the own one', async () => {
+        const p = await t.newProfile({ name: 'Sam Session' });
+        const phone = (await signIn(p)).body;
+        expect((await me(phone.access_token)).status).toBe(200);
+        const res = await put(p, p.id, { pin: '97531', current_pin: p.pin });
+        expect(res.status).toBe(200);
+        expectProblem(await me(phone.access_token), 401, 'UNAUTHENTICATED');
+        const refreshed = await t.http
+          .post('/api/auth/refresh')
+          .send({ refresh_token: phone.refresh_token });
+        expect(refreshed.status).toBe(401);
+        expect((await me(p.token)).status).toBe(200);
+      });
+
+      it('ends every session of a profile whose PIN a platform admin resets', async () => {
+        const p = await t.newProfile({ name: 'Rita Reset' });
+        const res = await put(admin, p.id, { pin: '97531' });
+        expect(res.status).toBe(200);
+        expectProblem(await me(p.token), 401, 'UNAUTHENTICATED');
+        expect((await signIn(p, '97531')).status).toBe(200);
+      });
+
+      it('ends the session of an access token at logout, at once', async () => {
+        const p = await t.newProfile({ name: 'Lou Logout' });
+        const out = await t.http
+          .post('/api/auth/logout')
+          .set('Authorization', p.auth)
+          .send({ refresh_token: p.refreshToken });
+        expect(out.status).toBeLessThan(300);
+        expectProblem(await me(p.token), 401, 'UNAUTHENTICATED');
+      });
+    });
+
     it('lets the owner change the PIN, and the new PIN signs in', async () => {
-      const res = noHash(await put(other, other.id, { pin: '86420' }));
+      const res = noHash(await put(other, other.id, { pin: '86420', current_pin: other.pin }));
       expect(res.status).toBe(200);
       const oldPin = await t.http
         .post('/api/auth/login')
@@ -372,7 +427,7 @@ describe('profiles (HTTP)', () => {
       ['a null name', () => [user, user.id, { name: null }], 400, 'VALIDATION_FAILED'],
       [
         'a taken email',
-        () => [user, user.id, { email: admin.email.toUpperCase() }],
+        () => [user, user.id, { email: admin.email.toUpperCase(), current_pin: user.pin }],
         409,
         'EMAIL_TAKEN',
       ],
@@ -576,7 +631,10 @@ describe('profiles (HTTP)', () => {
       const email = `move-${randomUUID()}@example.org`;
       const movers = await Promise.all(Array.from({ length: 6 }, () => t.newProfile()));
       const statuses = await statusesOfConcurrent(6, (i) =>
-        t.http.put('/api/profile').set('Authorization', movers[i].auth).send({ email }),
+        t.http
+          .put('/api/profile')
+          .set('Authorization', movers[i].auth)
+          .send({ email, current_pin: movers[i].pin }),
       );
       expect(statuses).toEqual({ 200: 1, 409: 5 });
       expect(await profilesWith(email)).toBe(1);

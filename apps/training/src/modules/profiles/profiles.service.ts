@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
+  AuthTokensService,
+  CurrentSecretCheck,
   AuthUser,
   ConflictError,
   ForbiddenError,
@@ -47,6 +49,8 @@ export class ProfilesService {
     private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
     private readonly loginProtection: LoginProtection,
+    private readonly currentSecret: CurrentSecretCheck,
+    private readonly tokens: AuthTokensService,
   ) {}
 
   private get memberships(): ClubMembershipsService {
@@ -113,12 +117,20 @@ export class ProfilesService {
     return toProfileResponse(profile);
   }
 
+  /**
+   * The owner changing their own PIN or e-mail confirms the current PIN, and their other
+   * sessions end; a platform admin setting another profile's PIN (a reset) ends all of its
+   * sessions.
+   */
   async update(
     caller: AuthUser,
     id: string,
     input: UpdateProfileRequest,
+    address?: string,
   ): Promise<ProfileResponse> {
     this.assertOwnerOrAdmin(caller, id);
+    const own = caller.id === id;
+    const secretChange = own ? await this.confirmOwnSecretChange(id, input, address) : false;
     const callerIsAdmin = isPlatformAdminRole(caller.role);
     if ((input.role !== undefined || input.tier !== undefined) && !callerIsAdmin) {
       throw new ForbiddenError(
@@ -172,7 +184,29 @@ export class ProfilesService {
       await this.loginProtection.forgetAccount(previousEmail);
       await this.loginProtection.forgetAccount(updated.email);
     }
+    if (secretChange) await this.tokens.revokeOtherSessions(id, caller.sessionId);
+    else if (!own && pinHash !== undefined) await this.tokens.revokeAllOf(id);
     return toProfileResponse(updated);
+  }
+
+  /** Whether the owner changes the PIN or the e-mail; if so, the current PIN must confirm it. */
+  private async confirmOwnSecretChange(
+    id: string,
+    input: UpdateProfileRequest,
+    address: string | undefined,
+  ): Promise<boolean> {
+    const current = await this.profiles.findSecretById(id);
+    if (!current) throw new NotFoundError('Profile', id);
+    const emailChanges =
+      input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
+    if (input.pin === undefined && !emailChanges) return false;
+    await this.currentSecret.confirm(
+      { address, email: current.email },
+      'current_pin',
+      input.current_pin,
+      current.pinHash,
+    );
+    return true;
   }
 
   async delete(caller: AuthUser, id: string): Promise<void> {

@@ -89,6 +89,16 @@ export class UpdateProfileRequest {
   @Matches(PIN_RULE, { message: PIN_MESSAGE })
   pin?: string;
 
+  @ApiPropertyOptional({
+    example: '4711',
+    description:
+      "The caller's current PIN: required when the owner changes their own PIN or e-mail (403 CURRENT_SECRET_INVALID when wrong); not asked of a platform admin changing another profile",
+  })
+  @Absent()
+  @IsString()
+  @Matches(PIN_RULE, { message: 'current_pin must be 4 to 8 digits' })
+  current_pin?: string;
+
   @ApiPropertyOptional({ enum: PROFILE_ROLES, description: 'Platform admins only' })
   @Absent()
   @IsIn(PROFILE_ROLES)
