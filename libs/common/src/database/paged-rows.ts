@@ -1,11 +1,8 @@
+import type { Page } from '../validation/page.query';
+
 /** What runs a parameterised query: a DataSource, an EntityManager or a QueryRunner. */
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
-}
-
-export interface PageBounds {
-  limit: number;
-  offset: number;
 }
 
 /** One page of typed rows and the number of rows of the whole filter. */
@@ -33,7 +30,7 @@ export interface PagedQuery {
 export async function pagedRows<Row>(
   db: Queryable,
   query: PagedQuery,
-  page: PageBounds,
+  page: Page,
 ): Promise<PagedRows<Row>> {
   const n = query.params.length;
   const rows = (await db.query(
