@@ -26,44 +26,49 @@ const service = await startService('health', {
   fresh: true,
   env: { LOGIN_RATE_LIMIT: '1000000', LOGIN_ADDRESS_BACKOFF_THRESHOLD: '1000000' },
 });
-const email = `login-${Date.now()}@bench.test`;
+// One account per connection: concurrent attempts on one account are held to the backoff
+// threshold by design (issue 16), which is not what this measures.
 const password = 'correct horse battery';
 const json = { 'Content-Type': 'application/json' };
-const registered = await fetch(`${service.base}/api/auth/register`, {
-  method: 'POST',
-  headers: json,
-  body: JSON.stringify({ email, password, display_name: 'Bench' }),
-});
-if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+const run = Date.now();
+const emails = [];
+for (let i = 0; i < CONNECTIONS; i++) {
+  const email = `login-${run}-${i}@bench.test`;
+  const registered = await fetch(`${service.base}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, display_name: 'Bench' }),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  emails.push(email);
+}
 const pool = new Pool({ connectionString: service.databaseUrl, max: 2 });
 const [{ password_hash: hash }] = (
-  await pool.query('SELECT password_hash FROM users WHERE email = $1', [email])
+  await pool.query('SELECT password_hash FROM users WHERE email = $1', [emails[0]])
 ).rows;
 await pool.end();
 const parameters = hash.split('$')[3];
 
-const body = JSON.stringify({ email, password });
+let next = 0;
+const signIn = async () => {
+  const email = emails[next++ % emails.length];
+  const res = await fetch(`${service.base}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+};
 // Warm-up, then the bare hashing and the route, one after the other.
-await load(`${service.base}/api/auth/login`, {
-  connections: 2,
-  duration: 2,
-  method: 'POST',
-  headers: json,
-  body,
-});
+await loadFn('warm-up', signIn, { connections: 2, duration: 2 });
 const bare = await loadFn('argon2.verify of the same hash', () => argon2.verify(hash, password), {
   connections: CONNECTIONS,
   duration: DURATION,
 });
 const cpuBefore = process.cpuUsage();
 const [route, version] = await Promise.all([
-  load(`${service.base}/api/auth/login`, {
-    connections: CONNECTIONS,
-    duration: DURATION,
-    method: 'POST',
-    headers: json,
-    body,
-  }),
+  loadFn('POST /api/auth/login', signIn, { connections: CONNECTIONS, duration: DURATION }),
   load(`${service.base}/api/version`, { connections: 1, duration: DURATION }),
 ]);
 const quiet = await load(`${service.base}/api/version`, { connections: 1, duration: 3 });
@@ -90,7 +95,8 @@ writeResults(
     '# Sign-in against its hashing (issue 20)',
     '',
     `argon2id ${parameters} (the service's default, OWASP). ${CONNECTIONS} connections, ${DURATION} s each; the bare`,
-    'script verifies the same hash from as many concurrent loops, in the benchmark process.',
+    'script verifies the same hash from as many concurrent loops, in the benchmark process; the route',
+    'is called from the same kind of loops (fetch, one account per loop).',
     '',
     '| Case | req/s | p50 ms | p99 ms | errors / non-2xx |',
     '|---|---:|---:|---:|---:|',
