@@ -148,33 +148,27 @@ try {
     query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
   });
 
-  const activitySql = async () => {
-    const since = new Date(Date.now() - 90 * 86400000);
-    await pool.query(
-      `SELECT id, user_id, activity_type, started_at, duration_min, distance_km, kcal, avg_hr,
-              max_hr, rpe, notes, source, created_at, updated_at
+  // The bare work of each list: the page and its total in one statement, as the route runs it.
+  const iso = (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const activitySql = () =>
+    pool.query(
+      `SELECT id, activity_type, ${iso('started_at')} AS started_at, duration_min::float8,
+              distance_km::float8, kcal::float8, avg_hr, max_hr, rpe, notes, source,
+              ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+              count(*) OVER ()::int AS total_rows
          FROM activity_entries WHERE user_id = $1 AND started_at >= $2
-        ORDER BY started_at DESC, id DESC LIMIT 100`,
-      [me, since],
+        ORDER BY started_at DESC, id DESC LIMIT 100 OFFSET 0`,
+      [me, new Date(Date.now() - 90 * 86400000)],
     );
-    await pool.query(
-      `SELECT count(DISTINCT id) AS cnt FROM activity_entries WHERE user_id = $1 AND started_at >= $2`,
-      [me, since],
-    );
-  };
-  const weightSql = async () => {
-    await pool.query(
-      `SELECT id, user_id, date, weight_kg, body_fat_pct, note, source, created_at, updated_at
+  const weightSql = () =>
+    pool.query(
+      `SELECT id, date::text AS date, weight_kg::float8, body_fat_pct::float8, note, source,
+              ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+              count(*) OVER ()::int AS total_rows
          FROM weight_entries WHERE user_id = $1 AND date >= $2 AND date <= $3
-        ORDER BY date DESC LIMIT 500`,
+        ORDER BY date DESC LIMIT 500 OFFSET 0`,
       [me, from90, today],
     );
-    await pool.query(
-      `SELECT count(DISTINCT id) AS cnt FROM weight_entries
-        WHERE user_id = $1 AND date >= $2 AND date <= $3`,
-      [me, from90, today],
-    );
-  };
   const statsSql = () =>
     Promise.all([repo.counts(me), repo.latest(me), repo.metricChanges(me, today)]);
 

@@ -43,4 +43,15 @@ export interface AuthOptions {
   /** Rank of each role; a route's role requirement is met by that role or any ranked higher. */
   roleRanks: Record<string, number>;
   issuer: string;
+  /** argon2id cost of new password and PIN hashes; default OWASP_ARGON2ID. */
+  passwordHashCost?: PasswordHashCost;
+}
+
+export interface PasswordHashCost {
+  /** Memory in KiB. */
+  memoryKib: number;
+  /** Passes over the memory. */
+  timeCost: number;
+  /** Lanes (threads per hash). */
+  parallelism: number;
 }

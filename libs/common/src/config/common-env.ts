@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
-import { BooleanSetting, IntSetting, ListSetting } from './setting.decorators';
+import { IsIn, IsOptional, IsString, Matches, Max, MinLength } from 'class-validator';
+import { BooleanSetting, IntSetting, ListSetting, NumberSetting } from './setting.decorators';
 
 /** Environment every service reads. A service's own settings extend this class. */
 export class CommonEnv {
@@ -87,8 +87,34 @@ export class CommonEnv {
   @IntSetting(60, 30 * 86400)
   LOGIN_FAILURE_MEMORY_SECONDS = 3600;
 
+  // ---- password and PIN hashes (argon2id; OWASP defaults, a changed cost re-hashes at sign-in) ----
+
+  /** Memory per hash in KiB (OWASP: 19456 = 19 MiB). */
+  @IntSetting(1024, 4_194_304)
+  PASSWORD_HASH_MEMORY_KIB = 19_456;
+
+  /** Passes over the memory (OWASP: 2). */
+  @IntSetting(1, 100)
+  PASSWORD_HASH_TIME_COST = 2;
+
+  /** Lanes per hash (OWASP: 1). */
+  @IntSetting(1, 64)
+  PASSWORD_HASH_PARALLELISM = 1;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /**
+   * Share of successful requests (status below 400) given a log line, 0 to 1; errors, refusals
+   * and slow requests (LOG_SLOW_REQUEST_MS) are always logged.
+   */
+  @NumberSetting(0)
+  @Max(1)
+  LOG_SUCCESS_SAMPLE_RATE = 1;
+
+  /** A successful request slower than this is always logged, whatever the sample rate. */
+  @IntSetting(0, 3_600_000)
+  LOG_SLOW_REQUEST_MS = 1000;
 
   @BooleanSetting()
   MIGRATIONS_RUN = true;

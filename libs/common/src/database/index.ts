@@ -3,6 +3,7 @@ export * from './database-url';
 export * from './embedded-postgres';
 export * from './migrate';
 export * from './migrate-cli';
+export * from './paged-rows';
 export * from './pg-errors';
 export * from './prepare-database';
 export * from './snake-naming.strategy';

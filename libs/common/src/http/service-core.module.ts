@@ -47,7 +47,10 @@ export class ServiceCoreModule {
       module: ServiceCoreModule,
       global: true,
       imports: [
-        loggingModule(release.service, config.LOG_LEVEL),
+        loggingModule(release.service, config.LOG_LEVEL, {
+          successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
+          slowRequestMs: config.LOG_SLOW_REQUEST_MS,
+        }),
         TypeOrmModule.forRoot({
           ...typeOrmOptions({
             url: options.databaseUrl,
@@ -68,6 +71,11 @@ export class ServiceCoreModule {
           accessTtlSeconds: config.JWT_ACCESS_TTL_SECONDS,
           refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
           issuer: release.service,
+          passwordHashCost: {
+            memoryKib: config.PASSWORD_HASH_MEMORY_KIB,
+            timeCost: config.PASSWORD_HASH_TIME_COST,
+            parallelism: config.PASSWORD_HASH_PARALLELISM,
+          },
           roleRanks: options.auth.roleRanks,
           resolver: options.auth.resolver,
           imports: options.auth.imports,

@@ -13,20 +13,60 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** Structured JSON logs, one line per request, with the request id and no credentials. */
-export function loggingModule(service: string, level: string): DynamicModule {
+export interface RequestLogOptions {
+  /** Share of successful requests (status < 400) logged, 0 to 1. */
+  successSampleRate: number;
+  /** A successful request at least this slow (ms) is always logged. */
+  slowRequestMs: number;
+}
+
+/**
+ * The level of a request's line: errors and refusals always, a successful request when it is
+ * slow or falls into the sample (`silent`: no line, and no serialisation work).
+ */
+export function requestLogLevel(
+  options: RequestLogOptions,
+  statusCode: number,
+  failed: boolean,
+  elapsedMs: number,
+  random: () => number = Math.random,
+): 'error' | 'warn' | 'info' | 'silent' {
+  if (failed || statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  if (options.successSampleRate >= 1 || elapsedMs >= options.slowRequestMs) return 'info';
+  return random() < options.successSampleRate ? 'info' : 'silent';
+}
+
+const START = Symbol('request-log-start');
+type Timed = IncomingMessage & { [START]?: bigint };
+
+/**
+ * Structured JSON logs, one line per request, with the request id and no credentials: the
+ * method, the URL and the status only (headers are never serialised).
+ */
+export function loggingModule(
+  service: string,
+  level: string,
+  options: RequestLogOptions = { successSampleRate: 1, slowRequestMs: 1000 },
+): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
       level,
       name: service,
-      genReqId: requestIdOf,
+      genReqId: (req, res) => {
+        (req as Timed)[START] = process.hrtime.bigint();
+        return requestIdOf(req, res);
+      },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
       autoLogging: { ignore: (req) => /^\/api\/(health|metrics)/.test(req.url ?? '') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      customLogLevel: (req, res, err) => {
+        const start = (req as Timed)[START];
+        const elapsedMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;
+        return requestLogLevel(options, res.statusCode, Boolean(err), elapsedMs);
+      },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,

@@ -1,7 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
-import { ActivityEntry } from './activity.entity';
+import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { Repository } from 'typeorm';
+import type { TrackingSource } from '../../tracking/tracking-common';
+import { ActivityEntry, ActivityType } from './activity.entity';
+
+/** An activity as read for a response: snake_case, numbers as numbers, ISO timestamps. */
+export interface ActivityRow {
+  id: string;
+  activity_type: ActivityType;
+  started_at: string;
+  duration_min: number;
+  distance_km: number | null;
+  kcal: number | null;
+  avg_hr: number | null;
+  max_hr: number | null;
+  rpe: number | null;
+  notes: string | null;
+  source: TrackingSource;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
+const ROW_COLUMNS = `id, activity_type, ${isoTimestamp('started_at')} AS started_at,
+  duration_min::float8 AS duration_min, distance_km::float8 AS distance_km, kcal::float8 AS kcal,
+  avg_hr, max_hr, rpe, notes, source,
+  ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
 
 export type ActivityValues = Omit<ActivityEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
@@ -15,13 +40,26 @@ export class ActivityRepository {
     userId: string,
     since: Date,
     page: { limit: number; offset: number },
-  ): Promise<[ActivityEntry[], number]> {
-    return this.rows.findAndCount({
-      where: { userId, startedAt: MoreThanOrEqual(since) },
-      order: { startedAt: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
+  ): Promise<PagedRows<ActivityRow>> {
+    return pagedRows<ActivityRow>(
+      this.rows.manager,
+      {
+        select: ROW_COLUMNS,
+        from: 'FROM activity_entries WHERE user_id = $1 AND started_at >= $2',
+        orderBy: 'started_at DESC, id DESC',
+        params: [userId, since],
+      },
+      page,
+    );
+  }
+
+  /** The read path: a typed row in one statement, no entity hydration. */
+  async findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
+    const rows = (await this.rows.query(
+      `SELECT ${ROW_COLUMNS} FROM activity_entries WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    )) as ActivityRow[];
+    return rows[0] ?? null;
   }
 
   findOwned(userId: string, id: string): Promise<ActivityEntry | null> {

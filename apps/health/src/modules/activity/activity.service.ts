@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FieldError, NotFoundError, ValidationFailedError } from '@sports/common';
 import { ActivityEntry } from './activity.entity';
-import { ActivityRepository, ActivityValues } from './activity.repository';
+import { ActivityRepository, ActivityRow, ActivityValues } from './activity.repository';
 import type {
   ActivityListResponse,
   ActivityResponse,
@@ -21,12 +21,14 @@ export class ActivityService {
     const days = query.days ?? ACTIVITY_DEFAULT_DAYS;
     const { limit, offset } = query;
     const since = new Date(Date.now() - days * DAY_MS);
-    const [rows, total] = await this.activities.listSince(userId, since, { limit, offset });
-    return { items: rows.map(toActivityResponse), total, limit, offset, days };
+    const { rows, total } = await this.activities.listSince(userId, since, { limit, offset });
+    return { items: rows.map(activityRowResponse), total, limit, offset, days };
   }
 
   async get(userId: string, id: string): Promise<ActivityResponse> {
-    return toActivityResponse(await this.findOwnedOrFail(userId, id));
+    const row = await this.activities.findOwnedRow(userId, id);
+    if (!row) throw new NotFoundError('Activity', id);
+    return activityRowResponse(row);
   }
 
   async create(userId: string, input: CreateActivityRequest): Promise<ActivityResponse> {
@@ -107,5 +109,24 @@ export function toActivityResponse(e: ActivityEntry): ActivityResponse {
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function activityRowResponse(r: ActivityRow): ActivityResponse {
+  return {
+    id: r.id,
+    activity_type: r.activity_type,
+    started_at: r.started_at,
+    duration_min: r.duration_min,
+    distance_km: r.distance_km,
+    kcal: r.kcal,
+    avg_hr: r.avg_hr,
+    max_hr: r.max_hr,
+    rpe: r.rpe,
+    notes: r.notes,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }

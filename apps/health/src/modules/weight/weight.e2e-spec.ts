@@ -119,6 +119,40 @@ describe('weight (HTTP)', () => {
     expect(all.body.total).toBe(3);
   });
 
+  it('answers the total of the range on a page past its end, and the same item in list and detail', async () => {
+    const past = await t.http
+      .get('/api/weight?from=2026-03-01&to=2026-03-02&limit=1&offset=5')
+      .set('Authorization', kim.auth);
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ items: [], total: 2, limit: 1, offset: 5 });
+    const list = await t.http.get('/api/weight?limit=1').set('Authorization', kim.auth);
+    const [item] = list.body.items;
+    const detail = await t.http.get(`/api/weight/${item.id}`).set('Authorization', kim.auth);
+    expect(detail.body).toEqual(item);
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'body_fat_pct',
+        'created_at',
+        'date',
+        'id',
+        'note',
+        'source',
+        'updated_at',
+        'weight_kg',
+      ].sort(),
+    );
+    expect(item.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(typeof item.weight_kg).toBe('number');
+  });
+
+  it('reads back two-decimal weights and one-decimal body fat exactly', async () => {
+    const made = await create(lou, { date: '2026-02-11', weight_kg: 72.35, body_fat_pct: 18.1 });
+    expect(made.status).toBe(201);
+    const read = await t.http.get(`/api/weight/${made.body.id}`).set('Authorization', lou.auth);
+    expect(read.body).toMatchObject({ weight_kg: 72.35, body_fat_pct: 18.1 });
+    expect(read.body).toEqual(made.body);
+  });
+
   it('refuses a list limit above 500 with 400', async () => {
     const res = await t.http.get('/api/weight?limit=501').set('Authorization', kim.auth);
     expect(res.status).toBe(400);

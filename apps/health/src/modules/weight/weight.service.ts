@@ -7,6 +7,7 @@ import {
   UpdateWeightRequest,
   WeightListResponse,
   WeightResponse,
+  weightRowResponse,
 } from './dto/weight.dto';
 import { WeightEntry } from './weight-entry.entity';
 import { weightConflicts } from './weight.constraints';
@@ -32,9 +33,9 @@ export class WeightService {
   }
 
   async list(userId: string, query: DateRangeQuery): Promise<WeightListResponse> {
-    const [items, total] = await this.weights.list(userId, query);
+    const { rows, total } = await this.weights.list(userId, query);
     return {
-      items: items.map(toWeightResponse),
+      items: rows.map(weightRowResponse),
       total,
       limit: query.limit,
       offset: query.offset,
@@ -42,7 +43,9 @@ export class WeightService {
   }
 
   async get(userId: string, id: string): Promise<WeightResponse> {
-    return toWeightResponse(await this.findOwnOrFail(userId, id));
+    const row = await this.weights.findOwnRow(userId, id);
+    if (!row) throw new NotFoundError('Weight entry', id);
+    return weightRowResponse(row);
   }
 
   async update(userId: string, id: string, input: UpdateWeightRequest): Promise<WeightResponse> {

@@ -8,6 +8,7 @@ import {
   TrackingSource,
 } from '../../../tracking/tracking-common';
 import type { WeightEntry } from '../weight-entry.entity';
+import type { WeightRow } from '../weight.repository';
 
 export class CreateWeightRequest {
   @ApiProperty({ example: '2026-04-01', description: 'YYYY-MM-DD, not in the future' })
@@ -90,5 +91,19 @@ export function toWeightResponse(e: WeightEntry): WeightResponse {
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function weightRowResponse(r: WeightRow): WeightResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    weight_kg: r.weight_kg,
+    body_fat_pct: r.body_fat_pct,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }
