@@ -23,9 +23,8 @@ const KNOWN_EXCEPTIONS = {
   cycles: [
     // p-engine: prompts reach the workflow engine through an interface.
     '^apps/health/src/modules/(workflow|prompts)(/|$)',
-    // p-tbound: profiles ↔ tenant-context ↔ club-memberships, exercises ↔ media-assets.
+    // p-tbound: profiles ↔ tenant-context ↔ club-memberships.
     '^apps/training/src/modules/(profiles|tenant-context|club-memberships)(/|$)',
-    '^apps/training/src/modules/(exercises|media-assets)(/|$)',
   ],
   // Imports of another module's repository: [service, importing module, repository file].
   repositories: [

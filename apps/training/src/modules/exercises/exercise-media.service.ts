@@ -18,7 +18,7 @@ import { MediaAssetsService } from '../media-assets/media-assets.service';
 import { MediaStorageService, ReceivedFile } from '../media-assets/storage/media-storage.service';
 import { MembershipService } from '../membership/membership.service';
 import type { TenantContext } from '../tenant-context/tenant-context';
-import { canReadContent, Visibility } from './content-visibility';
+import { canReadContent, Visibility } from '../content-access/content-visibility';
 import type {
   ExerciseMediaLinkedResponse,
   ExerciseMediaListResponse,

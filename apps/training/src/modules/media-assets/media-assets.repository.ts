@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { columnsOf, SqlParams, visibilitySql } from '../exercises/content-visibility';
+import { columnsOf, visibilitySql } from '../content-access/content-visibility';
+import { SqlParams } from '../content-access/sql-params';
 import {
   hasClubRole,
   isPlatformAdmin,
