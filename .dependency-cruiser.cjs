@@ -23,8 +23,6 @@ const KNOWN_EXCEPTIONS = {
   cycles: [
     // p-engine: prompts reach the workflow engine through an interface.
     '^apps/health/src/modules/(workflow|prompts)(/|$)',
-    // p-tbound: profiles ↔ tenant-context ↔ club-memberships.
-    '^apps/training/src/modules/(profiles|tenant-context|club-memberships)(/|$)',
   ],
   // Imports of another module's repository: [service, importing module, repository file].
   repositories: [
@@ -33,10 +31,7 @@ const KNOWN_EXCEPTIONS = {
     // p-login / p-sessions: the auth modules (owned by the auth branches).
     ['health', 'auth', 'profiles/users.repository.ts'],
     ['training', 'auth', 'profiles/profiles.repository.ts'],
-    // p-tbound: profiles ↔ club-memberships ↔ tenant-context, exercises ↔ media-assets.
-    ['training', 'profiles', 'club-memberships/club-memberships.repository.ts'],
-    ['training', 'club-memberships', 'profiles/profiles.repository.ts'],
-    ['training', 'tenant-context', 'profiles/profiles.repository.ts'],
+    // p-tbound: exercise media stop reading the media-assets repository.
     ['training', 'exercises', 'media-assets/media-assets.repository.ts'],
     // Not fixed here because the training profiles module is being reshaped by p-tbound: these
     // three need a profiles service read method (findById, list) once that branch lands.
