@@ -33,11 +33,6 @@ const KNOWN_EXCEPTIONS = {
     ['training', 'auth', 'profiles/profiles.repository.ts'],
     // p-tbound: exercise media stop reading the media-assets repository.
     ['training', 'exercises', 'media-assets/media-assets.repository.ts'],
-    // Not fixed here because the training profiles module is being reshaped by p-tbound: these
-    // three need a profiles service read method (findById, list) once that branch lands.
-    ['training', 'membership', 'profiles/profiles.repository.ts'],
-    ['training', 'clubs', 'profiles/profiles.repository.ts'],
-    ['training', 'admin-users', 'profiles/profiles.repository.ts'],
   ],
 };
 
