@@ -31,8 +31,6 @@ const KNOWN_EXCEPTIONS = {
     // p-login / p-sessions: the auth modules (owned by the auth branches).
     ['health', 'auth', 'profiles/users.repository.ts'],
     ['training', 'auth', 'profiles/profiles.repository.ts'],
-    // p-tbound: exercise media stop reading the media-assets repository.
-    ['training', 'exercises', 'media-assets/media-assets.repository.ts'],
   ],
 };
 
