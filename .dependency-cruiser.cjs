@@ -101,6 +101,17 @@ module.exports = {
       },
     },
     {
+      name: 'training-foundation',
+      comment:
+        'The bottom of the training module graph: tenant-context imports no other module (it reads the caller with its own query) and profiles imports only tenant-context; club, content and admin modules build on them.',
+      severity: 'error',
+      from: { path: '^apps/training/src/modules/(tenant-context|profiles)/' },
+      to: {
+        path: '^apps/training/src/modules/',
+        pathNot: ['^apps/training/src/modules/$1/', '^apps/training/src/modules/tenant-context/'],
+      },
+    },
+    {
       name: 'no-app-imports-from-libs',
       comment: 'libs/* are shared by both services and know nothing of either.',
       severity: 'error',
