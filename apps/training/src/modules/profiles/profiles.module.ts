@@ -8,7 +8,9 @@ import { ProfilesService } from './profiles.service';
 
 /**
  * Module `profiles`: accounts and their fields. It imports only the tenant context (the
- * caller's clubs); club modules, membership tiers and user administration build on it.
+ * caller's clubs); club modules, membership tiers and user administration build on it through
+ * ProfilesService. The repository stays exported for the auth module until the auth branch
+ * reads through the service (KNOWN_EXCEPTIONS in .dependency-cruiser.cjs).
  */
 @FeatureModule({
   name: 'profiles',
