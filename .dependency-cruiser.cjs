@@ -20,26 +20,12 @@ const MODULE = '^apps/([^/]+)/src/modules/([^/]+)/';
 
 const KNOWN_EXCEPTIONS = {
   // Module cycles (folders under apps/*/src/modules that reach themselves).
-  cycles: [
-    // p-tbound: profiles ↔ tenant-context ↔ club-memberships, exercises ↔ media-assets.
-    '^apps/training/src/modules/(profiles|tenant-context|club-memberships)(/|$)',
-    '^apps/training/src/modules/(exercises|media-assets)(/|$)',
-  ],
+  cycles: [],
   // Imports of another module's repository: [service, importing module, repository file].
   repositories: [
     // p-login / p-sessions: the auth modules (owned by the auth branches).
     ['health', 'auth', 'profiles/users.repository.ts'],
     ['training', 'auth', 'profiles/profiles.repository.ts'],
-    // p-tbound: profiles ↔ club-memberships ↔ tenant-context, exercises ↔ media-assets.
-    ['training', 'profiles', 'club-memberships/club-memberships.repository.ts'],
-    ['training', 'club-memberships', 'profiles/profiles.repository.ts'],
-    ['training', 'tenant-context', 'profiles/profiles.repository.ts'],
-    ['training', 'exercises', 'media-assets/media-assets.repository.ts'],
-    // Not fixed here because the training profiles module is being reshaped by p-tbound: these
-    // three need a profiles service read method (findById, list) once that branch lands.
-    ['training', 'membership', 'profiles/profiles.repository.ts'],
-    ['training', 'clubs', 'profiles/profiles.repository.ts'],
-    ['training', 'admin-users', 'profiles/profiles.repository.ts'],
   ],
 };
 
@@ -107,6 +93,17 @@ module.exports = {
           '^apps/$1/src/modules/[^/]+/[^/]+/index\\.ts$',
           '\\.(module|service)\\.ts$',
         ],
+      },
+    },
+    {
+      name: 'training-foundation',
+      comment:
+        'The bottom of the training module graph: tenant-context imports no other module (it reads the caller with its own query) and profiles imports only tenant-context; club, content and admin modules build on them.',
+      severity: 'error',
+      from: { path: '^apps/training/src/modules/(tenant-context|profiles)/' },
+      to: {
+        path: '^apps/training/src/modules/',
+        pathNot: ['^apps/training/src/modules/$1/', '^apps/training/src/modules/tenant-context/'],
       },
     },
     {

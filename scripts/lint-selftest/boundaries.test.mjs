@@ -54,6 +54,13 @@ test("importing another module's controller or a file inside its subfolder fails
   ]);
 });
 
+test('training tenant-context importing a module, or profiles one other than tenant-context, fails training-foundation', () => {
+  assert.deepEqual(violations('training-foundation').sort(), [
+    'training-foundation: apps/training/src/modules/profiles/profiles.service.ts → apps/training/src/modules/clubs/clubs.service.ts',
+    'training-foundation: apps/training/src/modules/tenant-context/tenant-context.service.ts → apps/training/src/modules/content-access/content-visibility.ts',
+  ]);
+});
+
 test('libs importing apps fails no-app-imports-from-libs', () => {
   assert.deepEqual(violations('lib-imports-app'), [
     'no-app-imports-from-libs: libs/common/src/uses-app.ts → apps/svc/src/modules/a/a.service.ts',

@@ -4,8 +4,8 @@ import type { TrainingConfig } from './config';
 import { CORE_TABLES, MIGRATIONS } from './database/migrations';
 import { FEATURE_MODULES } from './feature-modules';
 import { ROLE_RANKS } from './modules/profiles/profile.entity';
-import { ProfileResolver } from './modules/profiles/profile-resolver.service';
-import { ProfilesModule } from './modules/profiles/profiles.module';
+import { CallerResolver } from './modules/tenant-context/caller-resolver.service';
+import { TenantContextModule } from './modules/tenant-context/tenant-context.module';
 import { RELEASE } from './release';
 
 @Module({})
@@ -20,7 +20,7 @@ export class AppModule {
           databaseUrl,
           migrations: MIGRATIONS,
           coreTables: CORE_TABLES,
-          auth: { roleRanks: ROLE_RANKS, resolver: ProfileResolver, imports: [ProfilesModule] },
+          auth: { roleRanks: ROLE_RANKS, resolver: CallerResolver, imports: [TenantContextModule] },
         }),
         ...FEATURE_MODULES,
       ],

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { ClubMemberRole } from './club-member-role';
+import type { ClubMemberRole } from '../tenant-context/club-member-role';
 
 @Entity('club_members')
 export class ClubMember {

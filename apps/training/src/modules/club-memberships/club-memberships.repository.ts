@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ClubMemberRole } from './club-member-role';
+import type { ClubMemberRole } from '../tenant-context/club-member-role';
 import { ClubMember } from './club-member.entity';
 
-/** A membership joined with the club's name, for the tenant context and profile reads. */
+/** A membership joined with the club's name, for the clubs of profiles (user administration). */
 export interface MembershipOfProfile {
   clubId: string;
   clubName: string;

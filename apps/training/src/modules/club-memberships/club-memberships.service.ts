@@ -9,14 +9,14 @@ import {
   UnprocessableError,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { ProfilesService } from '../profiles/profiles.service';
 import {
   canAdministerClub,
   canReadClub,
   isPlatformAdmin,
   TenantContext,
 } from '../tenant-context/tenant-context';
-import type { ClubMemberRole } from './club-member-role';
+import type { ClubMemberRole } from '../tenant-context/club-member-role';
 import { alreadyMember, CLUB_MEMBERSHIP_CONFLICTS } from './club-memberships.constraints';
 import { ClubMembershipsRepository, MemberRow } from './club-memberships.repository';
 import {
@@ -42,7 +42,7 @@ export interface ClubOfProfile {
 export class ClubMembershipsService {
   constructor(
     private readonly members: ClubMembershipsRepository,
-    private readonly profiles: ProfilesRepository,
+    private readonly profiles: ProfilesService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 

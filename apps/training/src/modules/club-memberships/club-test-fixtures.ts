@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { ClubMemberRole } from './club-member-role';
+import type { ClubMemberRole } from '../tenant-context/club-member-role';
 
 /** Test setup: a club with members, written straight to the database. */
 export async function insertClub(

@@ -9,7 +9,7 @@ import {
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { ProfilesService } from '../profiles/profiles.service';
 import {
   canAdministerClub,
   canReadClub,
@@ -37,7 +37,7 @@ export class ClubsService {
   constructor(
     private readonly clubs: ClubsRepository,
     private readonly memberships: ClubMembershipsService,
-    private readonly profiles: ProfilesRepository,
+    private readonly profiles: ProfilesService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 

@@ -6,7 +6,7 @@ import {
   isSuperadmin,
   TenantContext,
 } from '../tenant-context/tenant-context';
-import type { Visibility, VisibleContent } from './content-visibility';
+import type { Visibility, VisibleContent } from '../content-access/content-visibility';
 
 /**
  * Who may edit an exercise (PUT, variants, bulk-metadata):

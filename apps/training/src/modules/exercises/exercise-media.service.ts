@@ -12,13 +12,15 @@ import {
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { MediaAssetResponse } from '../media-assets/dto/media-asset.dto';
+import { toMediaAssetResponse } from '../media-assets/media-asset.response';
+import type { AssetRow } from '../media-assets/media-asset.types';
 import { MEDIA_ASSET_CONFLICTS } from '../media-assets/media-assets.constraints';
-import { AssetRow, MediaAssetsRepository } from '../media-assets/media-assets.repository';
 import { MediaAssetsService } from '../media-assets/media-assets.service';
+import { MediaIngestService } from '../media-assets/media-ingest.service';
 import { MediaStorageService, ReceivedFile } from '../media-assets/storage/media-storage.service';
 import { MembershipService } from '../membership/membership.service';
 import type { TenantContext } from '../tenant-context/tenant-context';
-import { canReadContent, Visibility } from './content-visibility';
+import { canReadContent, Visibility } from '../content-access/content-visibility';
 import type {
   ExerciseMediaLinkedResponse,
   ExerciseMediaListResponse,
@@ -62,7 +64,7 @@ export class ExerciseMediaService {
     private readonly links: ExerciseMediaRepository,
     private readonly exercises: ExercisesRepository,
     private readonly assets: MediaAssetsService,
-    private readonly assetRepo: MediaAssetsRepository,
+    private readonly ingest: MediaIngestService,
     private readonly storage: MediaStorageService,
     private readonly membership: MembershipService,
   ) {}
@@ -111,11 +113,11 @@ export class ExerciseMediaService {
     }
     try {
       const exercise = await this.editable(ctx, exerciseId);
-      const placement = await this.assets.uploadPlacement(ctx, exercise, body);
+      const placement = await this.ingest.uploadPlacement(ctx, exercise, body);
       const result = await mapUniqueViolations(MEDIA_ASSET_CONFLICTS, () =>
         this.storage.transaction(async (m, files) => {
           const locked = await this.editable(ctx, exerciseId, m);
-          const { asset, created } = await this.assets.ingest(m, files, ctx, file, placement, {
+          const { asset, created } = await this.ingest.ingest(m, files, ctx, file, placement, {
             original_name: cleanFileName(file.originalname),
             label: body.label ?? null,
             copyright_notice: body.copyright_notice || null,
@@ -186,9 +188,9 @@ export class ExerciseMediaService {
     const exercise = (await this.exercises.findById(exerciseId)) as ExerciseRow;
     const all = await this.links.linksOf(exerciseId);
     const link = all.find((l) => l.id === linkId) as MediaLinkRow;
-    const asset = (await this.assetRepo.findById(assetId)) as AssetRow;
+    const asset = (await this.assets.findById(assetId)) as AssetRow;
     const media = toMediaResponse(link, embeddedIds(exercise));
-    const assetResponse: MediaAssetResponse = this.assets.toResponse(ctx, asset);
+    const assetResponse: MediaAssetResponse = toMediaAssetResponse(ctx, asset);
     return { media, asset: assetResponse, deduplicated };
   }
 
@@ -238,7 +240,7 @@ export class ExerciseMediaService {
       if (!link) throw new NotFoundError('Exercise media', linkId);
       await this.links.deleteLink(m, linkId);
       await this.exercises.touch(m, exerciseId);
-      const refs = await this.assetRepo.referenceCount(m, link.media_asset_id);
+      const refs = await this.assets.referenceCount(m, link.media_asset_id);
       return {
         deleted_media_id: linkId,
         media_asset_id: link.media_asset_id,
@@ -316,7 +318,7 @@ export class ExerciseMediaService {
     opts: MediaSaveOptions,
   ): Promise<void> {
     if (visibility === 'private') return;
-    const attached = await this.assetRepo.linkedToExercise(m, exerciseId);
+    const attached = await this.assets.linkedToExercise(m, exerciseId);
     if (attached.length === 0) return;
     const inactive = attached.filter((a) => a.lifecycle !== 'active').map((a) => a.id);
     if (visibility === 'official') {
@@ -328,7 +330,7 @@ export class ExerciseMediaService {
         );
       }
       if (opts.promote_attached_media_for_official) {
-        await this.assets.promoteToOfficial(
+        await this.ingest.promoteToOfficial(
           m,
           files,
           exerciseId,

@@ -1,7 +1,6 @@
 import { FeatureModule } from '@sports/common';
 import { MediaAssetsModule } from '../media-assets/media-assets.module';
 import { MembershipModule } from '../membership/membership.module';
-import { ContentVisibilityService } from './content-visibility';
 import { ExerciseSearchesRepository } from './exercise-searches.repository';
 import { ExerciseSearchesService } from './exercise-searches.service';
 import {
@@ -19,8 +18,8 @@ import { ExercisesService } from './exercises.service';
 /**
  * Module `exercises`: the exercise library (visibility, governance, catalog links, skills,
  * variants, search and filters, bulk metadata, media links and inline media) and saved
- * exercise searches. Exports the common
- * visibility check and the usage registry for plans, programs and progression graphs.
+ * exercise searches. Exports the usage registry for plans, programs and progression graphs
+ * (the visibility rule it shares with other content is in content-access).
  */
 @FeatureModule({
   name: 'exercises',
@@ -31,7 +30,6 @@ import { ExercisesService } from './exercises.service';
     ExerciseMediaRepository,
     ExerciseMediaService,
     ExerciseMediaUploadInterceptor,
-    ContentVisibilityService,
     ExerciseUsageRegistry,
     ExercisesRepository,
     ExercisesService,
@@ -39,6 +37,6 @@ import { ExercisesService } from './exercises.service';
     ExerciseSearchesRepository,
     ExerciseSearchesService,
   ],
-  exports: [ContentVisibilityService, ExerciseUsageRegistry, ExercisesService],
+  exports: [ExerciseUsageRegistry, ExercisesService],
 })
 export class ExercisesModule {}

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SkillLevel } from '../skills/skill-levels';
 import type { TenantContext } from '../tenant-context/tenant-context';
-import { columnsOf, SqlParams, Visibility, visibilitySql } from './content-visibility';
+import { columnsOf, Visibility, visibilitySql } from '../content-access/content-visibility';
+import { SqlParams } from '../content-access/sql-params';
 import type { ExerciseStatus } from './dto/exercise.dto';
 
 /** The plain columns of an exercise row. */

@@ -15,7 +15,7 @@ import { MembershipService } from '../membership/membership.service';
 import { privateExerciseLimitReached } from '../membership/tier-limit.errors';
 import { EXERCISE_LIST_PREF_CHECKS } from '../profiles/exercise-list-prefs';
 import type { TenantContext } from '../tenant-context/tenant-context';
-import { canReadContent, Visibility } from './content-visibility';
+import { canReadContent, Visibility } from '../content-access/content-visibility';
 import {
   BulkMetadataChange,
   BulkMetadataRequest,

@@ -1,4 +1,3 @@
-export * from './content-visibility';
 export * from './exercise-governance';
 export * from './exercise-usage.registry';
 export { sanitizeRichText } from './rich-text.sanitizer';

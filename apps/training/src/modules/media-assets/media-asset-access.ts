@@ -1,3 +1,4 @@
+import { ForbiddenError, NotFoundError } from '@sports/common';
 import {
   hasClubRole,
   isClubMember,
@@ -5,9 +6,8 @@ import {
   isSuperadmin,
   TenantContext,
 } from '../tenant-context/tenant-context';
-
-export const LIFECYCLE_STATES = ['active', 'trash_soft', 'trash_hidden'] as const;
-export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
+import type { AssetPlacement, LifecycleState } from './media-asset.types';
+import { officialOnly } from './media-assets.errors';
 
 export const LIFECYCLE_ACTIONS = [
   'trash_soft',
@@ -78,6 +78,65 @@ export function canPurgeAsset(ctx: TenantContext): boolean {
 /** Uploader and club of an asset are shown to platform admins and to the club's admins. */
 export function seesAdminDetails(ctx: TenantContext, a: AssetAccessRow): boolean {
   return isPlatformAdmin(ctx) || (a.club_id !== null && hasClubRole(ctx, a.club_id, 'club_admin'));
+}
+
+/**
+ * The visibility rules of moving an asset, as for exercises: to or from official only by a
+ * superadmin; into a club only for its members (any existing club for platform admins);
+ * private only by the owner or a platform admin. Throws 403 with a code naming the rule.
+ */
+export function assertPlacementChange(
+  ctx: TenantContext,
+  a: Pick<AssetAccessRow, 'visibility' | 'club_id' | 'owner_profile_id'>,
+  to: AssetPlacement,
+): void {
+  const changesVisibility = a.visibility !== to.visibility;
+  if (
+    (to.visibility === 'official' || a.visibility === 'official') &&
+    changesVisibility &&
+    !isSuperadmin(ctx)
+  ) {
+    throw officialOnly();
+  }
+  if (to.visibility !== 'official' && to.club_id && to.club_id !== a.club_id) {
+    if (!isPlatformAdmin(ctx) && !isClubMember(ctx, to.club_id)) {
+      throw new ForbiddenError(
+        'Club media need membership of that club.',
+        'CLUB_MEMBERSHIP_REQUIRED',
+        {
+          extensions: { club_id: to.club_id },
+        },
+      );
+    }
+  }
+  if (to.visibility === 'private' && changesVisibility) {
+    if (a.owner_profile_id !== ctx.profile_id && !isPlatformAdmin(ctx)) {
+      throw new ForbiddenError(
+        'Only the owner may make this media asset private.',
+        'PRIVATE_REQUIRES_OWNER',
+      );
+    }
+  }
+}
+
+/**
+ * The rows of a bulk request in the order of `ids`; 404 naming every id that has no row or
+ * whose asset the caller cannot see (nothing is changed then).
+ */
+export function visibleInOrder<T extends AssetAccessRow & { id: string }>(
+  ctx: TenantContext,
+  ids: string[],
+  rows: T[],
+): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.filter((i) => {
+    const r = byId.get(i);
+    return !r || !canSeeAsset(ctx, r);
+  });
+  if (missing.length) {
+    throw new NotFoundError('Media assets', undefined, { extensions: { missing_ids: missing } });
+  }
+  return ids.map((i) => byId.get(i) as T);
 }
 
 /** The lifecycle state an action leads to, or null when the action is not possible from `from`. */

@@ -30,11 +30,17 @@ import {
   UpdateMediaAssetRequest,
 } from './dto/media-asset.dto';
 import { MediaAssetsService } from './media-assets.service';
+import { MediaLifecycleService } from './media-lifecycle.service';
+import { MediaRetentionService } from './media-retention.service';
 
 @ApiTags('media-assets')
 @Controller('media-assets')
 export class MediaAssetsController {
-  constructor(private readonly assets: MediaAssetsService) {}
+  constructor(
+    private readonly assets: MediaAssetsService,
+    private readonly lifecycles: MediaLifecycleService,
+    private readonly retention: MediaRetentionService,
+  ) {}
 
   @Get()
   @Authenticated()
@@ -54,7 +60,7 @@ export class MediaAssetsController {
     @Tenant() ctx: TenantContext,
     @Body() body: BulkLifecycleRequest,
   ): Promise<BulkLifecycleResponse> {
-    return this.assets.bulkLifecycle(ctx, body);
+    return this.lifecycles.bulkLifecycle(ctx, body);
   }
 
   @Post('bulk-patch')
@@ -74,7 +80,7 @@ export class MediaAssetsController {
   @HttpCode(200)
   @ApiOkResponse({ type: RetentionRunResponse })
   runRetention(): Promise<RetentionRunResponse> {
-    return this.assets.runRetention();
+    return this.retention.runPass();
   }
 
   @Get(':id')
@@ -122,6 +128,6 @@ export class MediaAssetsController {
     @Param('id', UuidParamPipe) id: string,
     @Body() body: LifecycleRequest,
   ): Promise<LifecycleResponse> {
-    return this.assets.lifecycle(ctx, id, body);
+    return this.lifecycles.lifecycle(ctx, id, body);
   }
 }

@@ -4,13 +4,18 @@ import { PlatformMediaStorageModule } from '../platform-media-storage/platform-m
 import { MediaAssetsController } from './media-assets.controller';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaAssetsService } from './media-assets.service';
+import { MediaIngestService } from './media-ingest.service';
+import { MediaLifecycleService } from './media-lifecycle.service';
+import { MediaRetentionService } from './media-retention.service';
 import { MediaStorageSweepService } from './storage/media-storage-sweep.service';
 import { MediaStorageService } from './storage/media-storage.service';
 
 /**
- * Module `media_assets`: the media library (list, file with Range, edits, lifecycle, bulk
- * variants, retention job) and the media storage (local folder or S3, staged streaming
- * uploads, file moves undone with their transaction, the sweep of staging and orphaned files). Exercise media build on its exports.
+ * Module `media_assets`: the media library (list, file with Range, edits; MediaAssetsService),
+ * the lifecycle with its rights (MediaLifecycleService), de-duplicated ingestion and relocation
+ * of files (MediaIngestService), the retention job (MediaRetentionService) and the media storage
+ * (local folder or S3, staged streaming uploads, file moves undone with their transaction, the
+ * sweep of staging and orphaned files). Exercise media build on the library and ingest services.
  */
 @FeatureModule({
   name: 'media_assets',
@@ -20,9 +25,12 @@ import { MediaStorageService } from './storage/media-storage.service';
   providers: [
     MediaAssetsRepository,
     MediaAssetsService,
+    MediaIngestService,
+    MediaLifecycleService,
+    MediaRetentionService,
     MediaStorageService,
     MediaStorageSweepService,
   ],
-  exports: [MediaAssetsService, MediaStorageService, MediaAssetsRepository],
+  exports: [MediaAssetsService, MediaIngestService, MediaStorageService],
 })
 export class MediaAssetsModule {}

@@ -1,43 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { columnsOf, SqlParams, visibilitySql } from '../exercises/content-visibility';
+import { columnsOf, visibilitySql } from '../content-access/content-visibility';
+import { SqlParams } from '../content-access/sql-params';
 import {
   hasClubRole,
   isPlatformAdmin,
   isSuperadmin,
   TenantContext,
 } from '../tenant-context/tenant-context';
-import type { LifecycleState } from './media-asset-access';
-import type { MediaKind } from './storage/media-sniff';
-
-export type AssetVisibility = 'private' | 'club' | 'official';
-
-/** One row of media_assets (size as a number). */
-export interface AssetRow {
-  id: string;
-  sha256: string;
-  size_bytes: number;
-  media_kind: MediaKind;
-  mime_type: string;
-  extension: string;
-  original_name: string;
-  label: string | null;
-  copyright_notice: string | null;
-  tags: string[];
-  visibility: AssetVisibility;
-  club_id: string | null;
-  uploaded_by_profile_id: string | null;
-  owner_profile_id: string | null;
-  storage_key: string;
-  lifecycle: LifecycleState;
-  lifecycle_changed_at: Date;
-  lifecycle_changed_by_profile_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  uploader_name?: string | null;
-  club_name?: string | null;
-}
+import type { AssetRow, AssetUsage, AssetVisibility, LifecycleState } from './media-asset.types';
 
 export type NewAsset = Omit<
   AssetRow,
@@ -55,11 +27,6 @@ export interface AssetListFilter {
   club_id?: string;
   uploaded_by?: string;
   search?: string;
-}
-
-export interface AssetUsage {
-  exercises: { id: string; title: string }[];
-  training_units: { id: string; title: string }[];
 }
 
 const COLUMNS = `a.id, a.sha256, a.size_bytes::float8 AS size_bytes, a.media_kind, a.mime_type,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@sports/common';
 import type { EntityManager } from 'typeorm';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { ProfilesService } from '../profiles/profiles.service';
 import type { ProfileTier } from '../profiles/profile.entity';
 import type { MembershipResponse } from './dto/membership.dto';
 import { TIER_LIMITS, TierLimits } from './membership-tiers';
@@ -12,7 +12,7 @@ import { TIER_LIMITS, TierLimits } from './membership-tiers';
  */
 @Injectable()
 export class MembershipService {
-  constructor(private readonly profiles: ProfilesRepository) {}
+  constructor(private readonly profiles: ProfilesService) {}
 
   /** The limits of `tier` (a copy; unknown tiers get the free tier's limits). */
   limitsFor(tier: ProfileTier | string): TierLimits {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { VisibleContent } from '../exercises/content-visibility';
+import type { VisibleContent } from '../content-access/content-visibility';
 
 export interface ExerciseRef extends VisibleContent {
   id: string;

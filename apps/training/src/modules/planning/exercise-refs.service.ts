@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FieldError, UnprocessableError } from '@sports/common';
-import { canReadContent } from '../exercises/content-visibility';
+import { canReadContent } from '../content-access/content-visibility';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { ExerciseRefsRepository } from './exercise-refs.repository';
 

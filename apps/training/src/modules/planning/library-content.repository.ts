@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { columnsOf, SqlParams, Visibility, visibilitySql } from '../exercises/content-visibility';
+import { columnsOf, Visibility, visibilitySql } from '../content-access/content-visibility';
+import { SqlParams } from '../content-access/sql-params';
 import type { TenantContext } from '../tenant-context/tenant-context';
 
 /** Library tables that share name, description, visibility, club and owner columns. */

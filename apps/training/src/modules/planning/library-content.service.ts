@@ -6,7 +6,7 @@ import {
   ValidationFailedError,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
-import type { Visibility } from '../exercises/content-visibility';
+import type { Visibility } from '../content-access/content-visibility';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import type { PlanContentRequest, PlanContentResponse } from './dto/plan-content.dto';
 import {

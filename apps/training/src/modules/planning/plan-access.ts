@@ -1,5 +1,5 @@
 import { ForbiddenError } from '@sports/common';
-import { canReadContent, Visibility, VisibleContent } from '../exercises/content-visibility';
+import { canReadContent, Visibility, VisibleContent } from '../content-access/content-visibility';
 import { isClubMember, isPlatformAdmin, TenantContext } from '../tenant-context/tenant-context';
 
 /**

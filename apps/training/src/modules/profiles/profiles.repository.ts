@@ -1,20 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { liveSessionSql } from '@sports/common';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { MembershipOfProfile } from '../club-memberships/club-memberships.repository';
 import { Profile, ProfileRole, ProfileTier } from './profile.entity';
-
-/** What every authenticated request needs of its caller, read in one query. */
-export interface ProfileAuthState {
-  id: string;
-  email: string;
-  role: ProfileRole;
-  activeClubId: string | null;
-  /** Oldest membership first. */
-  memberships: MembershipOfProfile[];
-}
 
 export interface ProfileChanges {
   name?: string;
@@ -30,21 +18,6 @@ export interface ProfileChanges {
 @Injectable()
 export class ProfilesRepository {
   constructor(@InjectRepository(Profile) private readonly profiles: Repository<Profile>) {}
-
-  /** Role, active club and club memberships of a profile (null when it no longer exists). */
-  /** With `sessionId`: only while that session of the profile is live. */
-  async findAuthState(id: string, sessionId?: string): Promise<ProfileAuthState | null> {
-    const rows: ProfileAuthState[] = await this.profiles.query(
-      `SELECT p.id, p.email, p.role, p.active_club_id AS "activeClubId",
-         coalesce((SELECT json_agg(json_build_object('clubId', m.club_id, 'clubName', c.name,
-                     'roles', m.roles) ORDER BY m.created_at, m.id)
-                   FROM club_members m JOIN clubs c ON c.id = m.club_id
-                   WHERE m.profile_id = p.id), '[]'::json) AS memberships
-       FROM profiles p WHERE p.id = $1 AND ${liveSessionSql('p.id', '$2')}`,
-      [id, sessionId ?? null],
-    );
-    return rows[0] ?? null;
-  }
 
   findById(id: string, manager?: EntityManager): Promise<Profile | null> {
     return (manager?.getRepository(Profile) ?? this.profiles).findOneBy({ id });

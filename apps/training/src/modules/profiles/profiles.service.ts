@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import {
   AuthTokensService,
   CurrentSecretCheck,
@@ -15,9 +14,8 @@ import {
 } from '@sports/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
+import { isAuthenticatedCaller } from '../tenant-context/caller-resolver.service';
 import { TenantContextService } from '../tenant-context/tenant-context.service';
-import { isAuthenticatedProfile } from './profile-resolver.service';
 import {
   CreatedProfileResponse,
   CreateProfileRequest,
@@ -38,8 +36,8 @@ export function isPlatformAdminRole(role: string): boolean {
 
 /**
  * Profile rules: who may read, create, change and delete which profile, and which fields.
- * Clubs come from the club-memberships and tenant-context modules; they import this module,
- * so their services are looked up at call time instead of importing their modules here.
+ * The caller's clubs and the active-club rule come from the tenant context, the only module
+ * this one imports; club modules build on this one.
  */
 @Injectable()
 export class ProfilesService {
@@ -47,19 +45,20 @@ export class ProfilesService {
     private readonly profiles: ProfilesRepository,
     private readonly hasher: PasswordHasher,
     private readonly dataSource: DataSource,
-    private readonly moduleRef: ModuleRef,
+    private readonly tenants: TenantContextService,
     private readonly loginProtection: LoginProtection,
     private readonly currentSecret: CurrentSecretCheck,
     private readonly tokens: AuthTokensService,
   ) {}
 
-  private get memberships(): ClubMembershipsService {
-    return this.moduleRef.get(ClubMembershipsService, { strict: false });
+  // ---- for other modules ----
+
+  /** The profile, or null when there is none (read within `manager` when given). */
+  findById(id: string, manager?: EntityManager): Promise<Profile | null> {
+    return this.profiles.findById(id, manager);
   }
 
-  private get tenants(): TenantContextService {
-    return this.moduleRef.get(TenantContextService, { strict: false });
-  }
+  // ---- HTTP ----
 
   async list(query: ListProfilesQuery): Promise<ProfileListResponse> {
     const { items, total } = await this.profiles.list(query);
@@ -101,7 +100,7 @@ export class ProfilesService {
       profile.role,
       headerClubId,
       // Memberships and active club as read with the account for this request.
-      isAuthenticatedProfile(caller) ? caller : undefined,
+      isAuthenticatedCaller(caller) ? caller : undefined,
     );
     return {
       ...toProfileResponse(profile),
@@ -263,9 +262,7 @@ export class ProfilesService {
    * existing club (the tenant context accepts that for platform admins).
    */
   private async assertMayUseClub(target: Profile, clubId: string): Promise<void> {
-    const clubs = (await this.memberships.clubsOfProfiles([target.id])).get(target.id) ?? [];
-    if (clubs.some((c) => c.id === clubId)) return;
-    if (isPlatformAdminRole(target.role) && (await this.memberships.clubExists(clubId))) return;
+    if (await this.tenants.mayActIn(target.id, target.role, clubId)) return;
     throw new UnprocessableError(
       'active_club_id must name a club this profile is a member of.',
       'ACTIVE_CLUB_NOT_A_MEMBERSHIP',

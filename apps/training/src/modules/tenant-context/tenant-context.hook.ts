@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AfterAuthentication, AfterAuthenticationHook, AuthUser } from '@sports/common';
-import { isAuthenticatedProfile } from '../profiles/profile-resolver.service';
+import { isAuthenticatedCaller } from './caller-resolver.service';
 import type { TenantContext } from './tenant-context';
 import { ALLOW_STALE_CLUB_CONTEXT, TENANT_REQUEST_KEY } from './tenant-context.decorators';
 import { TenantContextService } from './tenant-context.service';
@@ -43,8 +43,8 @@ export class TenantContextHook implements AfterAuthenticationHook {
       user.role,
       header,
       allowStale,
-      // Loaded with the account by the profile resolver (one query for both).
-      isAuthenticatedProfile(user) ? user : undefined,
+      // Loaded with the account by the caller resolver (one query for both).
+      isAuthenticatedCaller(user) ? user : undefined,
     );
     req[TENANT_REQUEST_KEY] = tenant;
     this.tenants.bind(tenant);

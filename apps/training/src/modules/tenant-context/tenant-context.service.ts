@@ -2,10 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '@sports/common';
 import { isUUID } from 'class-validator';
-import type { ClubMemberRole } from '../club-memberships/club-member-role';
-import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
-import { ProfileAuthState, ProfilesRepository } from '../profiles/profiles.repository';
+import type { ClubMemberRole } from './club-member-role';
 import { isPlatformAdmin, TenantContext } from './tenant-context';
+import { CallerState, TenantContextRepository } from './tenant-context.repository';
 
 /** What `GET /api/profiles/me` shows about the caller's clubs. */
 export interface TenantDescription {
@@ -13,8 +12,8 @@ export interface TenantDescription {
   effective_club_id: string | null;
 }
 
-/** The caller's memberships and active club, as the profile resolver reads them with the account. */
-type CallerClubs = Pick<ProfileAuthState, 'memberships' | 'activeClubId'>;
+/** The caller's memberships and active club, as the caller resolver reads them with the account. */
+type CallerClubs = Pick<CallerState, 'memberships' | 'activeClubId'>;
 
 interface TenantHolder {
   context?: TenantContext;
@@ -28,10 +27,7 @@ interface TenantHolder {
 export class TenantContextService {
   private readonly storage = new AsyncLocalStorage<TenantHolder>();
 
-  constructor(
-    private readonly memberships: ClubMembershipsService,
-    private readonly profiles: ProfilesRepository,
-  ) {}
+  constructor(private readonly repo: TenantContextRepository) {}
 
   /** Runs `next` inside a fresh per-request scope (called by the middleware). */
   runInScope<T>(next: () => T): T {
@@ -70,13 +66,13 @@ export class TenantContextService {
     allowStale: boolean,
     known?: CallerClubs,
   ): Promise<TenantContext & { clubNames: Map<string, string> }> {
-    const state = known ?? (await this.profiles.findAuthState(profileId));
+    const state = known ?? (await this.repo.findCaller(profileId));
     const memberships = state?.memberships ?? [];
     const byClub = new Map<string, ClubMemberRole[]>(memberships.map((m) => [m.clubId, m.roles]));
     const clubNames = new Map<string, string>(memberships.map((m) => [m.clubId, m.clubName]));
     const admin = isPlatformAdmin({ role });
     const usable = async (clubId: string): Promise<boolean> =>
-      byClub.has(clubId) || (admin && (await this.memberships.clubExists(clubId)));
+      byClub.has(clubId) || (admin && (await this.repo.clubExists(clubId)));
 
     let effective: string | null = null;
     if (headerClubId !== undefined && headerClubId !== '') {
@@ -122,5 +118,14 @@ export class TenantContextService {
       })),
       effective_club_id: ctx.effective_club_id,
     };
+  }
+
+  /**
+   * Whether a profile may act in `clubId` (the rule of the header above, for a profile's
+   * active club): a club it is a member of, or any existing club for a platform admin.
+   */
+  async mayActIn(profileId: string, role: string, clubId: string): Promise<boolean> {
+    if (await this.repo.isMember(profileId, clubId)) return true;
+    return isPlatformAdmin({ role }) && (await this.repo.clubExists(clubId));
   }
 }

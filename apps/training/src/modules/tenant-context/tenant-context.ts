@@ -1,4 +1,4 @@
-import type { ClubMemberRole } from '../club-memberships/club-member-role';
+import type { ClubMemberRole } from './club-member-role';
 
 /** Profile roles that administer the whole platform (role ranks: user < admin < superadmin). */
 export const PLATFORM_ADMIN_ROLES: readonly string[] = ['admin', 'superadmin'];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { SqlParams } from '../exercises/content-visibility';
+import { SqlParams } from '../content-access/sql-params';
 import type { UnitSort, UnitStatus } from './dto/training-unit.dto';
 
 export interface UnitValues {

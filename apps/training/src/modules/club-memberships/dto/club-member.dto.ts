@@ -8,7 +8,7 @@ import {
   IsOptional,
   IsUUID,
 } from 'class-validator';
-import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../club-member-role';
+import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../../tenant-context/club-member-role';
 import type { MemberRow } from '../club-memberships.repository';
 import { PageQuery } from '@sports/common';
 

@@ -10,7 +10,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../../club-memberships/club-member-role';
+import { CLUB_MEMBER_ROLES, ClubMemberRole } from '../../tenant-context/club-member-role';
 import type { Club } from '../club.entity';
 import { PageQuery } from '@sports/common';
 import { IsTimeZone } from '../time-zone';

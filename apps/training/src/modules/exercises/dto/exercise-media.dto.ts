@@ -16,8 +16,8 @@ import {
 } from 'class-validator';
 import { NestedArray } from '@sports/common';
 import { MediaAssetResponse } from '../../media-assets/dto/media-asset.dto';
+import { VISIBILITIES } from '../../content-access/content-visibility';
 
-const VISIBILITIES = ['private', 'club', 'official'] as const;
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
 const Absent = (): PropertyDecorator => ValidateIf((_o, v) => v !== undefined);

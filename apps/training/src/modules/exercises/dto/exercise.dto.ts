@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { NestedArray, PageQuery } from '@sports/common';
 import { SKILL_LEVELS, SkillLevel } from '../../skills/skill-levels';
-import { VISIBILITIES, Visibility } from '../content-visibility';
+import { VISIBILITIES, Visibility } from '../../content-access/content-visibility';
 import { QueryBoolean, QueryList } from './query-transforms';
 
 export const EXERCISE_STATUSES = ['draft', 'active', 'archived'] as const;

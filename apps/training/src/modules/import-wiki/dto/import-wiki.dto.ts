@@ -16,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { VISIBILITIES, Visibility } from '../../exercises/content-visibility';
+import { VISIBILITIES, Visibility } from '../../content-access/content-visibility';
 import { PageQuery } from '@sports/common';
 
 export class DiscoverRequest {

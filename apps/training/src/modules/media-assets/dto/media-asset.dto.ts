@@ -19,8 +19,8 @@ import {
 import { LIFECYCLE_ACTIONS, LifecycleAction } from '../media-asset-access';
 import { MEDIA_KINDS } from '../storage/media-sniff';
 import { PageQuery } from '@sports/common';
+import { VISIBILITIES } from '../../content-access/content-visibility';
 
-const VISIBILITIES = ['private', 'club', 'official'] as const;
 const LIST_LIFECYCLES = ['active', 'trash_soft', 'trash_hidden', 'all'] as const;
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;

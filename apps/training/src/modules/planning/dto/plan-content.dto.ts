@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { VISIBILITIES, Visibility } from '../../exercises/content-visibility';
+import { VISIBILITIES, Visibility } from '../../content-access/content-visibility';
 import { Absent, Nullable, Trim } from './plan-sections.dto';
 import { PageQuery } from '@sports/common';
 

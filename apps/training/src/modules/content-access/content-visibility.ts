@@ -1,5 +1,11 @@
-import { Injectable } from '@nestjs/common';
+/**
+ * Module `content-access` (no Nest module, no routes): the visibility rule that every content
+ * module shares (exercises, media assets, planning content, training units, the wiki import),
+ * in its TypeScript form for single rows and its SQL form for lists. Rules of one content kind
+ * (who edits an exercise, the lifecycle right of a media asset) stay in that kind's module.
+ */
 import { isPlatformAdmin, TenantContext } from '../tenant-context/tenant-context';
+import type { SqlParams } from './sql-params';
 
 export const VISIBILITIES = ['private', 'club', 'official'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -9,21 +15,6 @@ export interface VisibleContent {
   visibility: Visibility;
   club_id: string | null;
   owner_profile_id: string | null;
-}
-
-/** Collects positional parameters ($1, $2, ...) while a query is built. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-
-  constructor(initial: unknown[] = []) {
-    this.values.push(...initial);
-  }
-
-  /** Adds a value and returns its placeholder. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
 }
 
 /** Column names (qualified with the table alias) of the content being checked. */
@@ -46,18 +37,6 @@ export const columnsOf = (alias: string): VisibilityColumns => ({
  * - `club`: members of that club (any member role) and platform admins;
  * - `private`: the owner only (platform admins included: private means private).
  */
-@Injectable()
-export class ContentVisibilityService {
-  canRead(ctx: TenantContext, item: VisibleContent): boolean {
-    return canReadContent(ctx, item);
-  }
-
-  /** SQL condition equivalent to `canRead`, for list queries. */
-  sqlCondition(ctx: TenantContext, cols: VisibilityColumns, params: SqlParams): string {
-    return visibilitySql(ctx, cols, params);
-  }
-}
-
 export function canReadContent(ctx: TenantContext, item: VisibleContent): boolean {
   switch (item.visibility) {
     case 'official':
@@ -71,6 +50,7 @@ export function canReadContent(ctx: TenantContext, item: VisibleContent): boolea
   }
 }
 
+/** SQL condition equivalent to `canReadContent`, for list queries. */
 export function visibilitySql(
   ctx: TenantContext,
   cols: VisibilityColumns,

@@ -1,0 +1,61 @@
+import { liveSessionSql } from '@sports/common';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ClubMemberRole } from './club-member-role';
+
+/** A club the caller belongs to, with the club's name and the caller's roles there. */
+export interface CallerMembership {
+  clubId: string;
+  clubName: string;
+  roles: ClubMemberRole[];
+}
+
+/** What every authenticated request needs of its caller, read in one query. */
+export interface CallerState {
+  id: string;
+  email: string;
+  role: string;
+  activeClubId: string | null;
+  /** Oldest membership first. */
+  memberships: CallerMembership[];
+}
+
+/**
+ * The tenant context's own reads: the caller's account with its clubs (once per request) and
+ * the existence of a club. Reads only; the profiles and club-memberships modules own the rows.
+ */
+@Injectable()
+export class TenantContextRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Role, active club and club memberships of a profile (null when it no longer exists). */
+  /** With `sessionId`: only while that session of the profile is live. */
+  async findCaller(id: string, sessionId?: string): Promise<CallerState | null> {
+    const rows: CallerState[] = await this.dataSource.query(
+      `SELECT p.id, p.email, p.role, p.active_club_id AS "activeClubId",
+         coalesce((SELECT json_agg(json_build_object('clubId', m.club_id, 'clubName', c.name,
+                     'roles', m.roles) ORDER BY m.created_at, m.id)
+                   FROM club_members m JOIN clubs c ON c.id = m.club_id
+                   WHERE m.profile_id = p.id), '[]'::json) AS memberships
+       FROM profiles p WHERE p.id = $1 AND ${liveSessionSql('p.id', '$2')}`,
+      [id, sessionId ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  async clubExists(clubId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM clubs WHERE id = $1', [
+      clubId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async isMember(profileId: string, clubId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM club_members WHERE profile_id = $1 AND club_id = $2',
+      [profileId, clubId],
+    );
+    return rows.length > 0;
+  }
+}
