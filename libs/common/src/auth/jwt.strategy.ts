@@ -34,7 +34,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessTokenClaims): Promise<AuthUser> {
-    if (claims.typ !== 'access' || !UUID.test(claims.sub) || !UUID.test(claims.sid)) {
+    if (
+      claims.typ !== 'access' ||
+      !UUID.test(claims.sub) ||
+      !UUID.test(claims.sid) ||
+      typeof claims.exp !== 'number'
+    ) {
       throw new UnauthenticatedError('The access token is not valid; sign in again.');
     }
     const sessionId = claims.sid;
