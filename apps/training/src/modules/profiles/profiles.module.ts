@@ -12,6 +12,6 @@ import { ProfilesService } from './profiles.service';
   imports: [TypeOrmModule.forFeature([Profile])],
   controllers: [ProfilesController],
   providers: [ProfilesRepository, ProfileResolver, ProfilesService],
-  exports: [ProfilesRepository, ProfileResolver],
+  exports: [ProfilesRepository, ProfileResolver, ProfilesService],
 })
 export class ProfilesModule {}
