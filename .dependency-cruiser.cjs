@@ -31,9 +31,6 @@ const KNOWN_EXCEPTIONS = {
   repositories: [
     // p-engine: the workflow module stops reading the prompts repository.
     ['health', 'workflow', 'prompts/prompts.repository.ts'],
-    // p-login / p-sessions: the auth modules (owned by the auth branches).
-    ['health', 'auth', 'profiles/users.repository.ts'],
-    ['training', 'auth', 'profiles/profiles.repository.ts'],
     // p-tbound: profiles ↔ club-memberships ↔ tenant-context, exercises ↔ media-assets.
     ['training', 'profiles', 'club-memberships/club-memberships.repository.ts'],
     ['training', 'club-memberships', 'profiles/profiles.repository.ts'],
