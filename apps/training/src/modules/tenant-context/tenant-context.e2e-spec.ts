@@ -1,5 +1,4 @@
 import { insertClub } from '../club-memberships/club-test-fixtures';
-import { ClubsService } from '../clubs/clubs.service';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -125,33 +124,6 @@ describe('tenant context', () => {
       ]);
       const junk = await tenants.describe(member.id, 'user', 'junk');
       expect(junk.effective_club_id).toBe(clubA);
-    });
-
-    it('current() hands the resolved context to services during a request', async () => {
-      const clubs = t.app.get(ClubsService);
-      let seen: unknown = undefined;
-      const original = clubs.list.bind(clubs);
-      const spy = jest.spyOn(clubs, 'list').mockImplementation(async (ctx, query) => {
-        seen = tenants.current();
-        return original(ctx, query);
-      });
-      const res = await t.http
-        .get('/api/clubs')
-        .set('Authorization', member.auth)
-        .set('X-Active-Club-Id', clubB);
-      spy.mockRestore();
-      expect(res.status).toBe(200);
-      expect(seen).toMatchObject({
-        profile_id: member.id,
-        role: 'user',
-        effective_club_id: clubB,
-        club_roles: ['trainer', 'member'],
-      });
-    });
-
-    it('current() is empty outside a request', () => {
-      expect(tenants.currentOrNull()).toBeNull();
-      expect(() => tenants.current()).toThrow();
     });
   });
 });

@@ -47,6 +47,5 @@ export class TenantContextHook implements AfterAuthenticationHook {
       isAuthenticatedCaller(user) ? user : undefined,
     );
     req[TENANT_REQUEST_KEY] = tenant;
-    this.tenants.bind(tenant);
   }
 }

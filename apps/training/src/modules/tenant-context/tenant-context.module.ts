@@ -1,15 +1,13 @@
-import { MiddlewareConsumer, NestModule } from '@nestjs/common';
 import { FeatureModule } from '@sports/common';
 import { CallerResolver } from './caller-resolver.service';
 import { TenantContextHook } from './tenant-context.hook';
-import { TenantContextMiddleware } from './tenant-context.middleware';
 import { TenantContextRepository } from './tenant-context.repository';
 import { TenantContextService } from './tenant-context.service';
 
 /**
  * Module `tenant_context`: one guard resolves every authenticated request into
  * `{ profile_id, role, effective_club_id, club_roles }`; other modules read it through
- * `TenantContextService.current()` or `@Tenant()`, never from headers. It is the bottom of the
+ * `@Tenant()`, never from headers. It is the bottom of the
  * module graph: it imports no other module and reads the caller's account and clubs with its own
  * query, in the same query that authenticates the caller (`CallerResolver`).
  */
@@ -19,8 +17,4 @@ import { TenantContextService } from './tenant-context.service';
   providers: [TenantContextRepository, TenantContextService, TenantContextHook, CallerResolver],
   exports: [TenantContextService, CallerResolver],
 })
-export class TenantContextModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(TenantContextMiddleware).forRoutes('{*splat}');
-  }
-}
+export class TenantContextModule {}

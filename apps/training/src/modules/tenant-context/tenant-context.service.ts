@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '@sports/common';
 import { isUUID } from 'class-validator';
@@ -15,42 +14,13 @@ export interface TenantDescription {
 /** The caller's memberships and active club, as the caller resolver reads them with the account. */
 type CallerClubs = Pick<CallerState, 'memberships' | 'activeClubId'>;
 
-interface TenantHolder {
-  context?: TenantContext;
-}
-
 /**
- * Resolves who calls in which club, and hands the result of the current request to any
- * module through `current()`. A middleware opens one async scope per request; the guard fills it.
+ * Resolves who calls in which club. The guard's hook stores the result on the request, where
+ * handlers read it with `@Tenant()` (the one way to get it).
  */
 @Injectable()
 export class TenantContextService {
-  private readonly storage = new AsyncLocalStorage<TenantHolder>();
-
   constructor(private readonly repo: TenantContextRepository) {}
-
-  /** Runs `next` inside a fresh per-request scope (called by the middleware). */
-  runInScope<T>(next: () => T): T {
-    return this.storage.run({}, next);
-  }
-
-  /** Stores the resolved context for the rest of the request. */
-  bind(context: TenantContext): void {
-    const holder = this.storage.getStore();
-    if (holder) holder.context = context;
-  }
-
-  /** The context of the current request; throws on public routes or outside a request. */
-  current(): TenantContext {
-    const context = this.storage.getStore()?.context;
-    if (!context) throw new Error('No tenant context: the route is public or not in a request');
-    return context;
-  }
-
-  /** The context of the current request, or null (public routes, background jobs). */
-  currentOrNull(): TenantContext | null {
-    return this.storage.getStore()?.context ?? null;
-  }
 
   /**
    * Header naming the active club: a member's club, or any existing club for a platform admin.
