@@ -19,7 +19,7 @@ import { QuestionCatalogRepository, QuestionValues } from './question-catalog.re
 import { questionConflicts } from './question-catalog.constraints';
 import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
-/** The question catalog (decisions.md §2): admins write, every signed-in user reads. */
+/** The question catalog (../shared/spec/decisions.md §2): admins write, every signed-in user reads. */
 @Injectable()
 export class QuestionCatalogService implements QuestionCatalogLookup {
   constructor(

@@ -17,7 +17,7 @@ export interface StorageKeyParts {
 }
 
 /**
- * The storage key (a `/`-separated path relative to MEDIA_ROOT) of the decisions.md layout:
+ * The storage key (a `/`-separated path relative to MEDIA_ROOT) of the layout in ../shared/spec/decisions.md:
  * `<relative root>/<visibility>/<club or profile>/<sha256[0..2]>/<sha256>.<ext>`.
  * Every part is checked against a strict pattern, so no input can add `..`, a separator or
  * an absolute prefix.
