@@ -27,10 +27,16 @@ function fetchWith(
 
 describe('HttpDrain', () => {
   it('lets a request in flight finish, asks its keep-alive connection to close, and refuses new connections', async () => {
-    const { url, drain } = await listen((_req, res) => setTimeout(() => res.end('done'), 300));
+    let received!: () => void;
+    const arrived = new Promise<void>((r) => (received = r));
+    const { url, drain } = await listen((_req, res) => {
+      received();
+      setTimeout(() => res.end('done'), 300);
+    });
     const agent = new Agent({ keepAlive: true });
     const inFlight = fetchWith(agent, url);
-    await new Promise((r) => setTimeout(r, 50));
+    // Drained once the server has the request (a fixed delay races a loaded machine).
+    await arrived;
     const drained = drain.drain(5000);
     const res = await inFlight;
     expect(res).toEqual({ status: 200, connection: 'close', body: 'done' });
@@ -56,9 +62,11 @@ describe('HttpDrain', () => {
   });
 
   it('closes the connections of requests still running at the deadline', async () => {
-    const { url, drain } = await listen(() => undefined);
+    let received!: () => void;
+    const arrived = new Promise<void>((r) => (received = r));
+    const { url, drain } = await listen(() => received());
     const hanging = fetchWith(new Agent(), url).catch((e: NodeJS.ErrnoException) => e.code);
-    await new Promise((r) => setTimeout(r, 50));
+    await arrived;
     expect(drain.requestsInFlight).toBe(1);
     const { cut, ms } = await drain.drain(200);
     expect(cut).toBe(1);
