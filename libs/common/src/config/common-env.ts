@@ -125,6 +125,28 @@ export class CommonEnv {
   @IntSetting(0, 3_600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
+  // ---- background jobs (libs/common/src/jobs, pg-boss in the schema `pgboss`) ----
+
+  /**
+   * A running job's lease: its worker renews it while the job runs; a job whose worker died
+   * is given to another worker once the lease has run out (plus up to
+   * JOB_MAINTENANCE_INTERVAL_SECONDS), counting as a failed attempt.
+   */
+  @IntSetting(2, 3600)
+  JOB_LEASE_SECONDS = 60;
+
+  /** How often one of the workers expires lapsed leases and archives finished jobs. */
+  @IntSetting(1, 3600)
+  JOB_MAINTENANCE_INTERVAL_SECONDS = 30;
+
+  /** Longest wait of an idle worker before it looks for new jobs (jobs sent by this process wake it at once). */
+  @IntSetting(50, 60_000)
+  JOB_POLL_INTERVAL_MS = 1000;
+
+  /** Connections of the job queue's own pool (fetching, leases, enqueueing outside a transaction). */
+  @IntSetting(1, 100)
+  JOB_DB_POOL_SIZE = 3;
+
   // ---- stored files (training media, health photos) ----
 
   /** S3-compatible object storage, used by a service whose storage driver is `s3`. */
