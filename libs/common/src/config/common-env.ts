@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { BooleanSetting, IntSetting, ListSetting } from './setting.decorators';
 
+/** What one process of a service runs (SERVICE_ROLE). */
+export type ServiceRole = 'api' | 'worker' | 'all';
+
 /** Environment every service reads. A service's own settings extend this class. */
 export class CommonEnv {
   @IsIn(['development', 'production', 'test'])
@@ -126,6 +129,14 @@ export class CommonEnv {
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
   // ---- background jobs (libs/common/src/jobs, pg-boss in the schema `pgboss`) ----
+
+  /**
+   * What this process runs: `api` serves the API and enqueues jobs but runs no worker; `worker`
+   * runs the workers, cron schedules and queue maintenance and answers only /api/health,
+   * /api/metrics and /api/version (probes, scrapes); `all` does both in one process.
+   */
+  @IsIn(['api', 'worker', 'all'])
+  SERVICE_ROLE: ServiceRole = 'all';
 
   /**
    * A running job's lease: its worker renews it while the job runs; a job whose worker died

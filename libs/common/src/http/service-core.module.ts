@@ -63,7 +63,7 @@ export class ServiceCoreModule {
         }),
         MetricsModule,
         VersioningModule.forRoot(release),
-        HealthModule.forRoot(options.coreTables),
+        HealthModule.forRoot(options.coreTables, config.SERVICE_ROLE),
         AuthCoreModule.forRoot({
           jwtSecret: config.JWT_SECRET as string,
           accessTtlSeconds: config.JWT_ACCESS_TTL_SECONDS,

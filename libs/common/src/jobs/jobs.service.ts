@@ -32,7 +32,7 @@ export function jobsOptions(config: CommonEnv, service: string, databaseUrl: str
   return {
     service,
     databaseUrl,
-    runsWorkers: true,
+    runsWorkers: config.SERVICE_ROLE !== 'api',
     leaseSeconds: config.JOB_LEASE_SECONDS,
     maintenanceIntervalSeconds: config.JOB_MAINTENANCE_INTERVAL_SECONDS,
     pollMs: config.JOB_POLL_INTERVAL_MS,
@@ -66,6 +66,8 @@ export type JobsState =
 
 export interface JobsStatus {
   state: JobsState;
+  /** api: sends only; worker and all: also runs the workers, cron schedules and maintenance. */
+  runs_workers: boolean;
   /** Queues whose jobs this process runs (none in the api role). */
   workers: string[];
 }
@@ -176,7 +178,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   status(): JobsStatus {
-    return { state: this.state, workers: [...this.workers.keys()] };
+    return {
+      state: this.state,
+      runs_workers: this.options.runsWorkers,
+      workers: [...this.workers.keys()],
+    };
   }
 
   async onApplicationBootstrap(): Promise<void> {
