@@ -184,8 +184,10 @@ export class CommonEnv {
   S3_FORCE_PATH_STYLE = false;
 
   /**
-   * Minutes between two storage sweeps (old staging and temporary upload files, stored files
-   * no row references), the first one at start; 0 turns the sweep off.
+   * Minutes between two storage sweeps, the first one at start; 0 turns the sweeps off. Old
+   * staging and temporary upload files: every process sweeps its own folders. Stored files no
+   * row references: one cron job across all replicas, rounded to a cron step (below an hour
+   * `*\/n` minutes of the hour, below a day whole hours, else whole days).
    */
   @IntSetting(0, 10080)
   STORAGE_SWEEP_INTERVAL_MINUTES = 60;
