@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Registry } from 'prom-client';
 import type { EntityManager } from 'typeorm';
@@ -102,6 +102,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly metrics: JobQueueMetrics;
   private readonly leases = new JobLeases(() => this.requireBoss().getDb());
   private boss: PgBoss | null = null;
+  private pool: Pool | null = null;
   private wakeups: JobWakeups | null = null;
   private state: JobsState = 'starting';
   private starting: Promise<void> | null = null;
@@ -139,15 +140,40 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   ): Promise<string | null> {
     const boss = this.requireBoss();
     if (!this.registrations.has(queue.name)) throw new Error(`Queue ${queue.name} is not declared`);
-    const db = options.manager ? transactionDb(options.manager) : boss.getDb();
-    const id = await boss.send(queue.name, data, {
-      db,
-      ...(options.id ? { id: options.id } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-    });
-    if (id) await db.executeSql('SELECT pg_notify($1, $2)', [WAKEUP_CHANNEL, queue.name]);
-    return id;
+    const insert = async (db: PgBoss.Db): Promise<string | null> => {
+      const id = await boss.send(queue.name, data, {
+        db,
+        ...(options.id ? { id: options.id } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+      if (id) await db.executeSql('SELECT pg_notify($1, $2)', [WAKEUP_CHANNEL, queue.name]);
+      return id;
+    };
+    if (options.manager) return insert(transactionDb(options.manager));
+    // The job and its notification in one transaction of their own: one commit.
+    return this.inTransaction(insert);
+  }
+
+  private async inTransaction<T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T> {
+    const client: PoolClient = await this.requirePool().connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL synchronous_commit = on');
+      const result = await work({ executeSql: (text, values) => client.query(text, values) });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private requirePool(): Pool {
+    this.requireBoss();
+    return this.pool!;
   }
 
   /** Cancels a waiting or running job (a running one is interrupted within seconds). */
@@ -156,8 +182,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     id: string,
     manager?: EntityManager,
   ): Promise<boolean> {
-    const boss = this.requireBoss();
-    const db = manager ? transactionDb(manager) : boss.getDb();
+    const db = manager ? transactionDb(manager) : this.requireBoss().getDb();
     const { rows } = await db.executeSql(
       `UPDATE ${JOB_QUEUE_SCHEMA}.job SET state = 'cancelled', completed_on = now()
        WHERE name = $1 AND id = $2 AND state < 'completed' RETURNING 1`,
@@ -202,7 +227,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.drain(this.options.shutdownTimeoutMs);
     await this.boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await this.pool?.end().catch(() => undefined);
     this.boss = null;
+    this.pool = null;
     this.state = 'stopped';
   }
 
@@ -236,16 +263,18 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
         return this.restartLater();
       }
       const boss = this.createBoss();
+      this.boss = boss;
       await boss.start();
       for (const { queue } of this.registrations.values()) await this.createQueue(boss, queue);
-      this.boss = boss;
       this.state = 'running';
       if (this.options.runsWorkers) await this.startWorkers(boss);
     } catch (error) {
       this.state = 'unavailable';
       this.log.warn(`job queue not started: ${(error as Error).message}`);
       await this.boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+      await this.pool?.end().catch(() => undefined);
       this.boss = null;
+      this.pool = null;
       this.restartLater();
     }
   }
@@ -272,13 +301,23 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /** pg-boss on a pool of ours, so that a send can share a transaction with its notification. */
   private createBoss(): PgBoss {
     const { runsWorkers } = this.options;
-    const boss = new PgBoss({
+    const pool = new Pool({
       connectionString: this.options.databaseUrl,
-      schema: JOB_QUEUE_SCHEMA,
       application_name: `${this.options.service}-jobs`,
       max: this.options.poolSize,
+      // The queue's own bookkeeping (fetch, lease, completion, maintenance) commits without
+      // waiting for the WAL flush: a database crash may forget its last milliseconds, which
+      // at worst runs a job again (jobs are at-least-once anyway). Sends stay synchronous.
+      options: '-c synchronous_commit=off',
+    });
+    pool.on('error', (error) => this.log.warn(`job queue connection: ${error.message}`));
+    this.pool = pool;
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: JOB_QUEUE_SCHEMA,
       migrate: false,
       supervise: runsWorkers,
       schedule: runsWorkers,
