@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -77,26 +78,37 @@ function loadYaml(file) {
 export function parseManifests(service) {
   const dir = path.join(root, 'deploy/k8s', service);
   const configMap = loadYaml(path.join(dir, 'configmap.yaml'));
-  const deployment = loadYaml(path.join(dir, 'deployment.yaml'));
   const job = loadYaml(path.join(dir, 'migration-job.yaml'));
   const secret = loadYaml(path.join(dir, 'secret.example.yaml'));
-  const pod = deployment.spec.template.spec;
-  const container = pod.containers[0];
   const envOf = (c) => Object.fromEntries((c.env ?? []).map((e) => [e.name, String(e.value)]));
-  const startup = container.startupProbe;
+  /** The pod of a Deployment file: its container's command, env, probes, grace and user. */
+  const podOf = (file) => {
+    const pod = loadYaml(path.join(dir, file)).spec.template.spec;
+    const container = pod.containers[0];
+    const startup = container.startupProbe;
+    return {
+      name: file,
+      env: envOf(container),
+      command: container.command,
+      uid: pod.securityContext.runAsUser,
+      gid: pod.securityContext.runAsGroup,
+      readOnlyRootFilesystem: container.securityContext?.readOnlyRootFilesystem === true,
+      mounts: (container.volumeMounts ?? []).map((m) => m.mountPath),
+      readinessPath: container.readinessProbe.httpGet.path,
+      startupBudgetMs: startup.periodSeconds * startup.failureThreshold * 1000,
+      graceMs: pod.terminationGracePeriodSeconds * 1000,
+      preStopMs: Number(container.lifecycle?.preStop?.exec?.command?.at(-1) ?? 0) * 1000,
+    };
+  };
+  const api = podOf('deployment.yaml');
+  const pods = [api];
+  if (existsSync(path.join(dir, 'worker-deployment.yaml')))
+    pods.push(podOf('worker-deployment.yaml'));
   return {
+    ...api,
+    pods,
     config: Object.fromEntries(Object.entries(configMap.data).map(([k, v]) => [k, String(v)])),
     secretKeys: Object.keys(secret.stringData),
-    env: envOf(container),
-    command: container.command,
-    uid: pod.securityContext.runAsUser,
-    gid: pod.securityContext.runAsGroup,
-    readOnlyRootFilesystem: container.securityContext?.readOnlyRootFilesystem === true,
-    mounts: (container.volumeMounts ?? []).map((m) => m.mountPath),
-    readinessPath: container.readinessProbe.httpGet.path,
-    startupBudgetMs: startup.periodSeconds * startup.failureThreshold * 1000,
-    graceMs: pod.terminationGracePeriodSeconds * 1000,
-    preStopMs: Number(container.lifecycle?.preStop?.exec?.command?.at(-1) ?? 0) * 1000,
     jobCommand: job.spec.template.spec.containers[0].command,
     jobEnv: envOf(job.spec.template.spec.containers[0]),
   };
@@ -221,52 +233,66 @@ async function checkService(service, server) {
       throw new Error(`migration Job failed (${migrate.code}):\n${migrate.output.slice(-2000)}`);
     step('migration Job', `${k8s.jobCommand.join(' ')} → exit 0`);
 
-    const [cmd, ...args] = k8s.command ?? image.cmd;
-    const proc = startProcess({
-      command: cmd === 'node' ? process.execPath : cmd,
-      args,
-      cwd: app,
-      env: environment(k8s.env),
-      user,
-    });
-    let failure;
-    try {
-      const readyMs = await waitForReady(`http://127.0.0.1:${port}${k8s.readinessPath}`, {
-        proc,
-        timeoutMs: k8s.startupBudgetMs,
-      });
-      step(
-        'ready',
-        `${image.cmd.join(' ')} answered ${k8s.readinessPath} 200 after ${readyMs} ms (MIGRATIONS_RUN=${k8s.env.MIGRATIONS_RUN ?? k8s.config.MIGRATIONS_RUN})`,
-      );
-      const [hcCmd, ...hcArgs] = image.healthcheck;
-      const health = await runToEnd({
-        command: hcCmd === 'node' ? process.execPath : hcCmd,
-        args: hcArgs,
+    /** Runs one Deployment's container: readiness, HEALTHCHECK, SIGTERM within its grace. */
+    const runPod = async (pod) => {
+      const [cmd, ...args] = pod.command ?? image.cmd;
+      const proc = startProcess({
+        command: cmd === 'node' ? process.execPath : cmd,
+        args,
         cwd: app,
-        env: environment(k8s.env),
+        env: environment(pod.env),
         user,
       });
-      if (health.code !== 0)
-        throw new Error(`HEALTHCHECK failed (${health.code}): ${health.output}`);
-      step('HEALTHCHECK', 'exit 0');
-    } catch (error) {
-      failure = error;
-    }
-    if (proc.child.exitCode === null) {
-      const { code, ms } = await terminate(proc);
-      const budget = k8s.graceMs - k8s.preStopMs;
-      if (code !== 0 || ms > budget)
-        failure ??= new Error(
-          `SIGTERM: exit ${code} after ${ms} ms (budget ${budget} ms)\n${proc.tail()}`,
-        );
-      else
+      let failure;
+      try {
+        const readyMs = await waitForReady(`http://127.0.0.1:${port}${pod.readinessPath}`, {
+          proc,
+          timeoutMs: pod.startupBudgetMs,
+        });
         step(
-          'SIGTERM',
-          `exit 0 after ${ms} ms (grace ${k8s.graceMs} ms − preStop ${k8s.preStopMs} ms)`,
+          `${pod.name}: ready`,
+          `${image.cmd.join(' ')}${pod.env.SERVICE_ROLE ? ` (SERVICE_ROLE=${pod.env.SERVICE_ROLE})` : ''} answered ${pod.readinessPath} 200 after ${readyMs} ms (MIGRATIONS_RUN=${pod.env.MIGRATIONS_RUN ?? k8s.config.MIGRATIONS_RUN})`,
         );
+        const [hcCmd, ...hcArgs] = image.healthcheck;
+        const health = await runToEnd({
+          command: hcCmd === 'node' ? process.execPath : hcCmd,
+          args: hcArgs,
+          cwd: app,
+          env: environment(pod.env),
+          user,
+        });
+        if (health.code !== 0)
+          throw new Error(`HEALTHCHECK failed (${health.code}): ${health.output}`);
+        step(`${pod.name}: HEALTHCHECK`, 'exit 0');
+      } catch (error) {
+        failure = error;
+      }
+      if (proc.child.exitCode === null) {
+        const { code, ms } = await terminate(proc);
+        const budget = pod.graceMs - pod.preStopMs;
+        if (code !== 0 || ms > budget)
+          failure ??= new Error(
+            `SIGTERM: exit ${code} after ${ms} ms (budget ${budget} ms)\n${proc.tail()}`,
+          );
+        else
+          step(
+            `${pod.name}: SIGTERM`,
+            `exit 0 after ${ms} ms (grace ${pod.graceMs} ms − preStop ${pod.preStopMs} ms)`,
+          );
+      }
+      if (failure) throw failure;
+    };
+    for (const pod of k8s.pods) {
+      if (pod.uid !== uid || pod.gid !== gid)
+        throw new Error(
+          `${pod.name}: runAsUser/runAsGroup ${pod.uid}:${pod.gid} differ from the image`,
+        );
+      if (!pod.readOnlyRootFilesystem)
+        throw new Error(
+          `${pod.name}: the container does not run with a read-only root file system`,
+        );
+      await runPod(pod);
     }
-    if (failure) throw failure;
   } finally {
     await db
       .withServerClient(server.url, async (c) => {

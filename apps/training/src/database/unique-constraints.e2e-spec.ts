@@ -4,6 +4,7 @@ import { CATALOG_CONFLICTS } from '../modules/catalogs/catalogs.constraints';
 import { CLUB_JOIN_REQUEST_CONFLICTS } from '../modules/club-join-requests/club-join-requests.constraints';
 import { CLUB_MEMBERSHIP_CONFLICTS } from '../modules/club-memberships/club-memberships.constraints';
 import { EXERCISE_SEARCH_CONFLICTS } from '../modules/exercises/exercise-searches.constraints';
+import { IMPORT_WIKI_CONFLICTS } from '../modules/import-wiki/import-wiki.constraints';
 import { MATURITY_MODEL_CONFLICTS } from '../modules/maturity-models/maturity-models.constraints';
 import { MEDIA_ASSET_CONFLICTS } from '../modules/media-assets/media-assets.constraints';
 import { METHOD_CONFLICTS } from '../modules/methods/methods.constraints';
@@ -18,6 +19,7 @@ const MAPPED = {
   ...CLUB_JOIN_REQUEST_CONFLICTS,
   ...CLUB_MEMBERSHIP_CONFLICTS,
   ...EXERCISE_SEARCH_CONFLICTS,
+  ...IMPORT_WIKI_CONFLICTS,
   ...MATURITY_MODEL_CONFLICTS,
   ...MEDIA_ASSET_CONFLICTS,
   ...METHOD_CONFLICTS,
@@ -54,6 +56,8 @@ const ABSORBED: Record<string, string> = {
   training_unit_media_pkey: 'replaced under the unit row lock, ON CONFLICT DO NOTHING',
   training_units_framework_slot_id_key: 'each blueprint is inserted with its new slot',
   wiki_import_pages_pkey: 'written with ON CONFLICT DO UPDATE',
+  wiki_import_job_pages_pkey:
+    'written with ON CONFLICT DO NOTHING (a page counted once per import)',
 };
 
 describe('unique constraints of the training database', () => {
