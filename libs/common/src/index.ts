@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './http';
 export * from './image-metadata';
+export * from './jobs';
 export * from './observability';
 export * from './openapi';
 export * from './storage';

@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { IsIn, IsOptional, IsString, Matches, Max, MinLength } from 'class-validator';
 import { BooleanSetting, IntSetting, ListSetting, NumberSetting } from './setting.decorators';
 
+/** What one process of a service runs (SERVICE_ROLE). */
+export type ServiceRole = 'api' | 'worker' | 'all';
+
 /** Environment every service reads. A service's own settings extend this class. */
 export class CommonEnv {
   @IsIn(['development', 'production', 'test'])
@@ -151,6 +154,36 @@ export class CommonEnv {
   @IntSetting(0, 3_600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
+  // ---- background jobs (libs/common/src/jobs, pg-boss in the schema `pgboss`) ----
+
+  /**
+   * What this process runs: `api` serves the API and enqueues jobs but runs no worker; `worker`
+   * runs the workers, cron schedules and queue maintenance and answers only /api/health,
+   * /api/metrics and /api/version (probes, scrapes); `all` does both in one process.
+   */
+  @IsIn(['api', 'worker', 'all'])
+  SERVICE_ROLE: ServiceRole = 'all';
+
+  /**
+   * A running job's lease: its worker renews it while the job runs; a job whose worker died
+   * is given to another worker once the lease has run out (plus up to
+   * JOB_MAINTENANCE_INTERVAL_SECONDS), counting as a failed attempt.
+   */
+  @IntSetting(2, 3600)
+  JOB_LEASE_SECONDS = 60;
+
+  /** How often one of the workers expires lapsed leases and archives finished jobs. */
+  @IntSetting(1, 3600)
+  JOB_MAINTENANCE_INTERVAL_SECONDS = 30;
+
+  /** Longest wait of an idle worker before it looks for new jobs (jobs sent by this process wake it at once). */
+  @IntSetting(50, 60_000)
+  JOB_POLL_INTERVAL_MS = 1000;
+
+  /** Connections of the job queue's own pool (fetching, leases, enqueueing outside a transaction). */
+  @IntSetting(1, 100)
+  JOB_DB_POOL_SIZE = 3;
+
   // ---- stored files (training media, health photos) ----
 
   /** S3-compatible object storage, used by a service whose storage driver is `s3`. */
@@ -177,8 +210,10 @@ export class CommonEnv {
   S3_FORCE_PATH_STYLE = false;
 
   /**
-   * Minutes between two storage sweeps (old staging and temporary upload files, stored files
-   * no row references), the first one at start; 0 turns the sweep off.
+   * Minutes between two storage sweeps, the first one at start; 0 turns the sweeps off. Old
+   * staging and temporary upload files: every process sweeps its own folders. Stored files no
+   * row references: one cron job across all replicas, rounded to a cron step (below an hour
+   * `*\/n` minutes of the hour, below a day whole hours, else whole days).
    */
   @IntSetting(0, 10080)
   STORAGE_SWEEP_INTERVAL_MINUTES = 60;

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs api and workers in one process unless SERVICE_ROLE says otherwise', () => {
+    expect(loadConfig(CommonEnv, {}, defaults).SERVICE_ROLE).toBe('all');
+    expect(loadConfig(CommonEnv, { SERVICE_ROLE: 'worker' }, defaults).SERVICE_ROLE).toBe('worker');
+    expect(() => loadConfig(CommonEnv, { SERVICE_ROLE: 'both' }, defaults)).toThrow(/SERVICE_ROLE/);
+  });
+
   it('refuses to start in production without a JWT secret', () => {
     expect(() => loadConfig(CommonEnv, { NODE_ENV: 'production' }, defaults)).toThrow(
       /JWT_SECRET: required in production/,

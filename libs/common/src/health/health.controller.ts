@@ -10,8 +10,12 @@ import { Public } from '../auth/access.decorators';
 import { LoginProtection } from '../auth/login-protection';
 import { ServiceUnavailableError } from '../errors';
 import { ShutdownState } from '../http/shutdown-state';
+import type { QueueState } from '../jobs/job-queue.metrics';
+import { JobsService, type JobsState } from '../jobs/jobs.service';
 
 export const CORE_TABLES = Symbol('CORE_TABLES');
+/** SERVICE_ROLE of the process, shown in the readiness details. */
+export const SERVICE_ROLE = Symbol('SERVICE_ROLE');
 const CHECK_TIMEOUT_MS = 2000;
 
 export class MigrationsState {
@@ -40,6 +44,33 @@ export class LoginProtectionState {
   degraded!: boolean;
 }
 
+export class QueueStateResponse {
+  @ApiProperty({ example: 'wiki-import' }) name!: string;
+  @ApiProperty({ description: 'Jobs ready to run and not started (the scaling metric)' })
+  waiting!: number;
+  @ApiProperty({ description: 'Jobs waiting for a later start (retry backoff)' })
+  delayed!: number;
+  @ApiProperty({ description: 'Jobs running on some worker' }) active!: number;
+  @ApiProperty({ description: 'Jobs failed for good, not archived yet' }) failed!: number;
+}
+
+export class JobQueueReadiness {
+  @ApiProperty({
+    enum: ['starting', 'running', 'schema_missing', 'schema_outdated', 'unavailable', 'stopped'],
+    description: 'The job queue of this process; anything but running makes readiness 503',
+  })
+  state!: JobsState;
+  @ApiProperty({ enum: ['api', 'worker', 'all'] }) role!: string;
+  @ApiProperty({
+    description: 'Whether this process runs workers, cron schedules and queue maintenance',
+  })
+  runs_workers!: boolean;
+  @ApiProperty({ type: [String], description: 'Queues whose jobs this process runs' })
+  workers!: string[];
+  @ApiProperty({ type: [QueueStateResponse], description: 'Every queue of the service' })
+  queues!: QueueStateResponse[];
+}
+
 export class ReadinessResponse {
   @ApiProperty({ example: 'ready' }) status!: 'ready';
   @ApiProperty({ example: { connected: true, latency_ms: 1 } })
@@ -50,6 +81,8 @@ export class ReadinessResponse {
   migrations!: MigrationsState;
   @ApiProperty({ type: LoginProtectionState })
   login_protection!: LoginProtectionState;
+  @ApiProperty({ type: JobQueueReadiness })
+  jobs!: JobQueueReadiness;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -69,6 +102,8 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly shutdown: ShutdownState,
     private readonly loginProtection: LoginProtection,
+    private readonly jobs: JobsService,
+    @Inject(SERVICE_ROLE) private readonly role: string,
     @Inject(CORE_TABLES) private readonly coreTables: string[],
   ) {}
 
@@ -84,7 +119,7 @@ export class HealthController {
   @ApiOkResponse({ type: ReadinessResponse })
   @ApiServiceUnavailableResponse({
     description:
-      'SERVICE_UNAVAILABLE (problem+json, Retry-After): shutting down, database unreachable, core tables missing or migrations pending (named in `migrations.pending`)',
+      'SERVICE_UNAVAILABLE (problem+json, Retry-After): shutting down, database unreachable, core tables missing, migrations pending (named in `migrations.pending`) or the job queue not running (`jobs.state`)',
   })
   async ready(): Promise<ReadinessResponse> {
     if (this.shutdown.draining)
@@ -94,9 +129,10 @@ export class HealthController {
     const started = Date.now();
     let tables: { name: string; present: boolean }[];
     let migrations: MigrationsState;
+    let queues: QueueState[];
     try {
-      [tables, migrations] = await withTimeout(
-        Promise.all([this.tables(), this.migrations()]),
+      [tables, migrations, queues] = await withTimeout(
+        Promise.all([this.tables(), this.migrations(), this.queues()]),
         CHECK_TIMEOUT_MS,
       );
     } catch {
@@ -109,6 +145,7 @@ export class HealthController {
       missing: tables.filter((t) => !t.present).map((t) => t.name),
     };
     const database = { connected: true, latency_ms: Date.now() - started };
+    const jobs = { ...this.jobs.status(), role: this.role, queues };
     const problems = [
       ...(core_tables.missing.length
         ? [`core tables are missing: ${core_tables.missing.join(', ')}`]
@@ -116,11 +153,12 @@ export class HealthController {
       ...(migrations.pending.length
         ? [`migrations are not applied: ${migrations.pending.join(', ')}`]
         : []),
+      ...(jobs.state !== 'running' ? [`the job queue is not running (${jobs.state})`] : []),
     ];
     if (problems.length) {
       const detail = problems.join('; ');
       throw new ServiceUnavailableError(`${detail[0].toUpperCase()}${detail.slice(1)}.`, {
-        extensions: { database, core_tables, migrations },
+        extensions: { database, core_tables, migrations, jobs },
       });
     }
     return {
@@ -129,6 +167,7 @@ export class HealthController {
       core_tables,
       migrations,
       login_protection: this.loginProtection.status(),
+      jobs,
     };
   }
 
@@ -138,6 +177,11 @@ export class HealthController {
       [this.coreTables],
     );
     return rows;
+  }
+
+  /** Jobs per queue; none while the job queue is not running (its state says why). */
+  private queues(): Promise<QueueState[]> {
+    return this.jobs.status().state === 'running' ? this.jobs.queueStates() : Promise.resolve([]);
   }
 
   /** Compares the migrations this release carries with those recorded in the database. */
@@ -161,11 +205,14 @@ export class HealthController {
 
 @Module({})
 export class HealthModule {
-  static forRoot(coreTables: string[]): DynamicModule {
+  static forRoot(coreTables: string[], role: string): DynamicModule {
     return {
       module: HealthModule,
       controllers: [HealthController],
-      providers: [{ provide: CORE_TABLES, useValue: coreTables }],
+      providers: [
+        { provide: CORE_TABLES, useValue: coreTables },
+        { provide: SERVICE_ROLE, useValue: role },
+      ],
     };
   }
 }

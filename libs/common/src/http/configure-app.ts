@@ -7,6 +7,7 @@ import { HttpMetricsMiddleware } from '../observability/metrics';
 import { setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
+import { workerRoleRoutes } from './worker-role-routes';
 
 /** HTTP settings shared by the running service and the test harness. */
 export function configureApp(
@@ -25,6 +26,7 @@ export function configureApp(
   const metrics = app.get(HttpMetricsMiddleware);
   app.use((req: Request, res: Response, next: NextFunction) => metrics.use(req, res, next));
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  if (config.SERVICE_ROLE === 'worker') app.use(workerRoleRoutes);
   // No body parser here: bodies are read after the guards (RequestBodyInterceptor).
   if (config.CORS_ORIGINS.length) {
     app.enableCors({

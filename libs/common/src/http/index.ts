@@ -6,3 +6,4 @@ export * from './request-body.interceptor';
 export * from './run-service';
 export * from './service-core.module';
 export * from './shutdown-state';
+export * from './worker-role-routes';

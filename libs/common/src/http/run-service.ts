@@ -6,6 +6,7 @@ import type { CommonEnv } from '../config/common-env';
 import { ConfigError } from '../config/load-config';
 import { runMigrations } from '../database/migrate';
 import { prepareDatabase, PreparedDatabase } from '../database/prepare-database';
+import { JobsService } from '../jobs/jobs.service';
 import type { ReleaseInfo } from '../versioning/release';
 import { configureApp } from './configure-app';
 import { HttpDrain } from './http-drain';
@@ -108,8 +109,10 @@ class ServiceProcess<C extends CommonEnv> {
   /**
    * Graceful shutdown: readiness answers 503 at once, the listener closes, idle keep-alive
    * connections close and busy ones after their response, requests in flight finish within
-   * SHUTDOWN_TIMEOUT_MS (then their connections are closed), the application and the
-   * embedded database stop, and the process exits 0. A repeated signal changes nothing.
+   * SHUTDOWN_TIMEOUT_MS (then their connections are closed); meanwhile the job workers fetch
+   * no more jobs and running jobs finish within the same deadline (the others return to the
+   * queue). Then the application and the embedded database stop and the process exits 0. A
+   * repeated signal changes nothing.
    */
   async stop(signal: string): Promise<void> {
     if (this.stopping) {
@@ -129,17 +132,30 @@ class ServiceProcess<C extends CommonEnv> {
     );
     await this.starting?.catch(() => undefined);
     if (this.app) this.app.get(ShutdownState).draining = true;
-    if (this.drain) {
-      const { cut, ms } = await this.drain.drain(deadline);
-      this.log.log(
-        cut
-          ? `Deadline reached after ${ms} ms: closed the connections of ${cut} unfinished requests`
-          : `Requests drained in ${ms} ms`,
-      );
-    }
+    await Promise.all([this.drainRequests(deadline), this.drainJobs(deadline)]);
     await this.app?.close();
     await this.database?.stop();
     this.log.log('Stopped');
     process.exit(0);
+  }
+
+  private async drainRequests(deadline: number): Promise<void> {
+    if (!this.drain) return;
+    const { cut, ms } = await this.drain.drain(deadline);
+    this.log.log(
+      cut
+        ? `Deadline reached after ${ms} ms: closed the connections of ${cut} unfinished requests`
+        : `Requests drained in ${ms} ms`,
+    );
+  }
+
+  private async drainJobs(deadline: number): Promise<void> {
+    if (!this.app) return;
+    const started = Date.now();
+    const { finished, returned } = await this.app.get(JobsService).drain(deadline);
+    if (finished || returned)
+      this.log.log(
+        `Jobs drained in ${Date.now() - started} ms: ${finished} finished, ${returned} returned to the queue`,
+      );
   }
 }

@@ -9,6 +9,7 @@ import { typeOrmOptions } from '../database/typeorm-options';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import { createValidationPipe } from '../errors/validation.pipe';
 import { HealthModule } from '../health/health.controller';
+import { JobsService, jobsOptions } from '../jobs/jobs.service';
 import { loggingModule } from '../observability/logging';
 import { MetricsModule, MetricsService } from '../observability/metrics';
 import { LoginProtection, loginProtectionOptions } from '../auth/login-protection';
@@ -36,8 +37,8 @@ export interface ServiceCoreOptions {
 
 /**
  * Everything a service needs before its first feature module: database, logging, metrics,
- * version and health endpoints, authentication, sign-in protection, the global pipe, the global
- * filter and the body reader (after the guards).
+ * version and health endpoints, authentication, sign-in protection, the job queue, the global
+ * pipe, the global filter and the body reader (after the guards).
  */
 @Module({})
 export class ServiceCoreModule {
@@ -65,7 +66,7 @@ export class ServiceCoreModule {
         }),
         MetricsModule,
         VersioningModule.forRoot(release),
-        HealthModule.forRoot(options.coreTables),
+        HealthModule.forRoot(options.coreTables, config.SERVICE_ROLE),
         AuthCoreModule.forRoot({
           jwtSecret: config.JWT_SECRET as string,
           accessTtlSeconds: config.JWT_ACCESS_TTL_SECONDS,
@@ -90,6 +91,15 @@ export class ServiceCoreModule {
             new LoginProtection(loginProtectionOptions(config, release.service), metrics),
           inject: [MetricsService],
         },
+        {
+          provide: JobsService,
+          useFactory: (metrics: MetricsService) =>
+            new JobsService(
+              jobsOptions(config, release.service, options.databaseUrl),
+              metrics.registry,
+            ),
+          inject: [MetricsService],
+        },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         {
@@ -99,7 +109,7 @@ export class ServiceCoreModule {
             new RequestBodyInterceptor(reflector, parseByteSize(config.BODY_LIMIT)),
         },
       ],
-      exports: [SERVICE_CONFIG, MetricsModule, ShutdownState, LoginProtection],
+      exports: [SERVICE_CONFIG, MetricsModule, ShutdownState, LoginProtection, JobsService],
     };
   }
 }

@@ -40,6 +40,14 @@ export interface StorageSweepReport {
   storedSkipped: boolean;
 }
 
+/** Which areas a run sweeps: the process's temporary folders, the shared stored files. */
+export interface SweepParts {
+  temporary: boolean;
+  stored: boolean;
+}
+
+export const ALL_PARTS: SweepParts = { temporary: true, stored: true };
+
 const REMOVED_FILES = 'storage_sweep_removed_files_total';
 
 /** The counter of removed files, shared by the sweepers of one service's registry. */
@@ -77,11 +85,16 @@ export class StorageSweeper {
     if (options.registry) this.removedTotal = removedFilesCounter(options.registry);
   }
 
-  /** Sweeps now and then every `intervalMs`; failures are logged, never thrown. */
-  start(intervalMs: number): void {
+  /**
+   * Sweeps `parts` now and then every `intervalMs` in this process; failures are logged, never
+   * thrown. Temporary files are local to a process, so each process sweeps its own on this
+   * timer (ScheduledStorageSweep); stored files are swept by one cron job for all replicas
+   * (the media library's sweep still sweeps both here until it moves to the job queue).
+   */
+  start(intervalMs: number, parts: SweepParts = ALL_PARTS): void {
     const tick = (): void => {
       if (this.running) return;
-      this.running = this.run()
+      this.running = this.run(new Date(), parts)
         .catch((err: Error) => {
           this.logger.error(`storage sweep failed: ${err.message}`);
           return { removed: {}, storedSkipped: true };
@@ -102,13 +115,14 @@ export class StorageSweeper {
     await this.running;
   }
 
-  async run(now = new Date()): Promise<StorageSweepReport> {
+  async run(now = new Date(), parts: SweepParts = ALL_PARTS): Promise<StorageSweepReport> {
     const cutoff = now.getTime() - this.options.minAgeMs;
     const removed: Record<string, number> = {};
-    for (const area of this.options.temporary) {
+    for (const area of parts.temporary ? this.options.temporary : []) {
       removed[area.name] = await this.sweepTemporary(area, cutoff);
     }
     const storedSkipped =
+      parts.stored &&
       this.options.stored.length > 0 &&
       !(await this.withRunLock(async (m) => {
         for (const area of this.options.stored) {

@@ -40,7 +40,14 @@ export async function startTestApp<C extends CommonEnv>(options: {
     },
   );
   configureApp(app, { release: options.release, config: options.config, description: 'test' });
-  await app.listen(0, '127.0.0.1');
+  try {
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    // A start refused half-way (e.g. by the route access audit) leaves nothing running.
+    await app.close().catch(() => undefined);
+    if (!options.database) await database.drop();
+    throw error;
+  }
   const url = await app.getUrl();
   const base = url.replace('[::1]', '127.0.0.1');
   return {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MetricsService, ScheduledStorageSweep, SERVICE_CONFIG } from '@sports/common';
+import { JobsService, MetricsService, ScheduledStorageSweep, SERVICE_CONFIG } from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { HealthConfig } from '../../config';
 import { PhotoStorage } from './photo-storage';
@@ -11,7 +11,8 @@ const PHOTO_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
 /**
  * Storage hygiene of photos: staging files of interrupted uploads and stored photos no row
- * references, swept at start and every STORAGE_SWEEP_INTERVAL_MINUTES.
+ * references, at start and every STORAGE_SWEEP_INTERVAL_MINUTES: staging files by every
+ * process, stored photos by one cron job across replicas (queue photo-storage-sweep).
  */
 @Injectable()
 export class PhotoStorageSweepService extends ScheduledStorageSweep {
@@ -21,6 +22,7 @@ export class PhotoStorageSweepService extends ScheduledStorageSweep {
     storage: PhotoStorage,
     photos: PhotosRepository,
     metrics: MetricsService,
+    jobs: JobsService,
   ) {
     super(
       config,
@@ -37,6 +39,7 @@ export class PhotoStorageSweepService extends ScheduledStorageSweep {
         ],
       },
       metrics.registry,
+      { jobs, name: 'photo-storage-sweep' },
     );
   }
 }

@@ -7,6 +7,7 @@ import { Planning1778198405000 } from './1778198405000-planning';
 import { IntegrityRules1778198406000 } from './1778198406000-integrity-rules';
 import { Calendar1778198407000 } from './1778198407000-calendar';
 import { LoginCountersShared1778198420000 } from './1778198420000-login-counters-shared';
+import { WikiImportJobs1778198430000 } from './1778198430000-wiki-import-jobs';
 
 /** Every migration of the training service, oldest first. */
 export const MIGRATIONS = [
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   IntegrityRules1778198406000,
   Calendar1778198407000,
   LoginCountersShared1778198420000,
+  WikiImportJobs1778198430000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -123,6 +123,9 @@ export function validStoredFilters(raw: Record<string, unknown>): ExerciseFilter
  * The exercise library: reads through the common visibility check, writes through the
  * governance rules (exercise-governance.ts), rich text sanitized on every write.
  */
+/** Work that commits or rolls back together with an exercise write (see `create`). */
+export type WithinWrite = (m: EntityManager, exerciseId: string) => Promise<void>;
+
 @Injectable()
 export class ExercisesService {
   constructor(
@@ -197,7 +200,15 @@ export class ExercisesService {
 
   // ---- writes ----
 
-  async create(ctx: TenantContext, body: CreateExerciseRequest): Promise<ExerciseResponse> {
+  /**
+   * `within` runs inside the exercise's transaction after the write (e.g. an import recording
+   * which source the exercise came from): both commit or neither does.
+   */
+  async create(
+    ctx: TenantContext,
+    body: CreateExerciseRequest,
+    within?: WithinWrite,
+  ): Promise<ExerciseResponse> {
     for (const field of RICH_FIELDS) {
       if (body[field] && INLINE_MEDIA_MARKER.test(body[field] as string)) {
         throw new UnprocessableError(
@@ -223,15 +234,18 @@ export class ExercisesService {
       if (visibility === 'private') await this.assertPrivateRoom(m, new Map([[ctx.profile_id, 1]]));
       const newId = await this.repo.insert(m, values);
       await this.repo.writeLinks(m, newId, links);
+      await within?.(m, newId);
       return newId;
     });
     return this.get(ctx, id);
   }
 
+  /** `within`: as for `create`, inside the update's transaction. */
   async update(
     ctx: TenantContext,
     id: string,
     body: UpdateExerciseRequest,
+    within?: WithinWrite,
   ): Promise<ExerciseResponse> {
     const links = await this.checkedLinks(body);
     await this.mediaStorage.transaction(async (m, files) => {
@@ -276,6 +290,7 @@ export class ExercisesService {
       });
       await this.repo.update(m, id, values);
       await this.repo.writeLinks(m, id, links);
+      await within?.(m, id);
     });
     return this.get(ctx, id);
   }

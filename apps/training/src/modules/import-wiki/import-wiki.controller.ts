@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
@@ -7,6 +13,8 @@ import {
   DiscoverRequest,
   DiscoverResponse,
   ExecuteRequest,
+  JobListQuery,
+  JobListResponse,
   JobResponse,
   LogListResponse,
   LogQuery,
@@ -15,7 +23,7 @@ import {
 } from './dto/import-wiki.dto';
 import { ImportWikiService } from './import-wiki.service';
 
-/** Wiki import (platform admins): discover, preview, execute, status, logs. */
+/** Wiki import (platform admins): discover, preview, execute, list, status, logs, cancel. */
 @ApiTags('import-wiki')
 @Controller('import-wiki')
 export class ImportWikiController {
@@ -40,9 +48,20 @@ export class ImportWikiController {
   @Post('execute')
   @HttpCode(202)
   @Roles('admin')
-  @ApiAcceptedResponse({ type: JobResponse })
+  @ApiAcceptedResponse({ type: JobResponse, description: 'Queued; a worker runs the import' })
+  @ApiConflictResponse({
+    description: 'WIKI_IMPORT_RUNNING: an import of this wiki is queued or running',
+  })
   execute(@Tenant() ctx: TenantContext, @Body() body: ExecuteRequest): Promise<JobResponse> {
     return this.wiki.execute(ctx, body);
+  }
+
+  /** Every import, newest first (all platform admins see all imports). */
+  @Get('jobs')
+  @Roles('admin')
+  @ApiOkResponse({ type: JobListResponse })
+  list(@Query() query: JobListQuery): Promise<JobListResponse> {
+    return this.wiki.list(query);
   }
 
   @Get('jobs/:id')
@@ -57,5 +76,18 @@ export class ImportWikiController {
   @ApiOkResponse({ type: LogListResponse })
   logs(@UuidParam() id: string, @Query() query: LogQuery): Promise<LogListResponse> {
     return this.wiki.logs(id, query);
+  }
+
+  /** Stops a queued or running import; pages imported so far stay. */
+  @Post('jobs/:id/cancel')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOkResponse({ type: JobResponse, description: 'The import, now cancelled' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such import' })
+  @ApiConflictResponse({
+    description: 'WIKI_IMPORT_ENDED: the import has completed, failed or was cancelled',
+  })
+  cancel(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<JobResponse> {
+    return this.wiki.cancel(ctx, id);
   }
 }

@@ -1,22 +1,29 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { countRows } from '../club-memberships/club-test-fixtures';
+import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
   TestProfile,
   TrainingTestApp,
 } from '../../testing/training-test-app';
-import { ImportWikiService } from './import-wiki.service';
 
-/** A loopback server answering like the MediaWiki Action API (formatversion=2). */
+/**
+ * A loopback server answering like the MediaWiki Action API (formatversion=2); `slow.ms`
+ * delays each answer of page contents.
+ */
 function fakeWiki(pages: { pageid: number; title: string; revid: number; content: string }[]) {
   const requests: URLSearchParams[] = [];
+  const slow = { ms: 0 };
   const server = http.createServer((req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams;
     requests.push(q);
     const send = (body: unknown) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(body));
+      const answer = () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (slow.ms && q.get('prop') === 'revisions') setTimeout(answer, slow.ms);
+      else answer();
     };
     if (q.get('action') !== 'query' || q.get('formatversion') !== '2')
       return send({ error: { code: 'badparams' } });
@@ -66,7 +73,7 @@ function fakeWiki(pages: { pageid: number; title: string; revid: number; content
     }
     return send({ error: { code: 'unknown' } });
   });
-  return { server, requests, pages };
+  return { server, requests, pages, slow };
 }
 
 describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
@@ -97,7 +104,6 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     [admin, user] = await Promise.all([t.newProfile({ role: 'admin' }), t.newProfile()]);
   });
   afterAll(async () => {
-    await t.app.get(ImportWikiService).idle();
     await t.close();
     await new Promise((r) => wiki.server.close(r));
   });
@@ -106,13 +112,21 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     get: (url: string) => t.http.get(url).set('Authorization', p.auth),
     post: (url: string, body: object) => t.http.post(url).set('Authorization', p.auth).send(body),
   });
+  /** Polls the import until it has ended. */
+  const ended = async (id: string) => {
+    for (let i = 0; i < 200; i++) {
+      const res = await as(admin).get(`/api/import-wiki/jobs/${id}`);
+      expect(res.status).toBe(200);
+      if (!['queued', 'running'].includes(res.body.status)) return res.body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`import ${id} did not end`);
+  };
   const runJob = async (body: object) => {
     const res = await as(admin).post('/api/import-wiki/execute', body);
     expect(res.status).toBe(202);
-    await t.app.get(ImportWikiService).idle();
-    const status = await as(admin).get(`/api/import-wiki/jobs/${res.body.id}`);
-    expect(status.status).toBe(200);
-    return status.body;
+    expect(res.body.status).toBe('queued');
+    return ended(res.body.id);
   };
 
   it('discovers the pages of a category following continue', async () => {
@@ -153,10 +167,21 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     const first = await runJob({ api_url: api, category: 'Übungen' });
     expect(first).toMatchObject({
       status: 'completed',
+      attempts: 1,
       pages_total: 3,
+      pages_done: 3,
       created_count: 3,
       failed_count: 0,
     });
+    const progress = await t.db.query(
+      `SELECT page_id::int AS page_id, outcome FROM wiki_import_job_pages WHERE job_id = $1 ORDER BY page_id`,
+      [first.id],
+    );
+    expect(progress).toEqual([
+      { page_id: 11, outcome: 'created' },
+      { page_id: 12, outcome: 'created' },
+      { page_id: 13, outcome: 'created' },
+    ]);
     const exercises = await countRows(t.db, 'exercises');
     const second = await runJob({ api_url: api, category: 'Übungen' });
     expect(second).toMatchObject({ status: 'completed', created_count: 0, unchanged_count: 3 });
@@ -218,5 +243,104 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     expect(
       (await t.http.post('/api/import-wiki/preview').send({ api_url: api, page_ids: [11] })).status,
     ).toBe(401);
+  });
+
+  describe('as jobs: one running import per wiki, list and cancel', () => {
+    afterEach(() => {
+      wiki.slow.ms = 0;
+    });
+
+    it('refuses a second import of a wiki while one runs (409 WIKI_IMPORT_RUNNING), cancels the running one, then accepts a new one', async () => {
+      wiki.slow.ms = 1500;
+      const first = await as(admin).post('/api/import-wiki/execute', {
+        api_url: api,
+        page_ids: [11, 12, 13],
+      });
+      expect(first.status).toBe(202);
+      const second = await as(admin).post('/api/import-wiki/execute', {
+        api_url: api,
+        category: 'Übungen',
+      });
+      expect(second.status).toBe(409);
+      expect(second.body.code).toBe('WIKI_IMPORT_RUNNING');
+      const active = await t.db.query(
+        `SELECT id FROM wiki_import_jobs WHERE api_url = $1 AND status IN ('queued', 'running')`,
+        [api],
+      );
+      expect(active).toEqual([{ id: first.body.id }]);
+
+      const cancelled = await as(admin).post(`/api/import-wiki/jobs/${first.body.id}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({ id: first.body.id, status: 'cancelled' });
+      expect(cancelled.body.finished_at).not.toBeNull();
+      const [{ state }] = await t.db.query(
+        `SELECT state::text FROM pgboss.job WHERE name = 'wiki-import' AND id = $1`,
+        [first.body.id],
+      );
+      expect(state).toBe('cancelled');
+      // The worker stops at the next page and leaves the import cancelled.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await ended(first.body.id)).toMatchObject({ status: 'cancelled', pages_done: 0 });
+
+      const again = await as(admin).post(`/api/import-wiki/jobs/${first.body.id}/cancel`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('WIKI_IMPORT_ENDED');
+
+      wiki.slow.ms = 0;
+      expect((await runJob({ api_url: api, page_ids: [13] })).status).toBe('completed');
+    });
+
+    it('lists the imports newest first, filtered by status', async () => {
+      const all = await as(admin).get('/api/import-wiki/jobs');
+      expect(all.status).toBe(200);
+      const stored = await t.db.query(
+        `SELECT id FROM wiki_import_jobs ORDER BY created_at DESC, id`,
+      );
+      expect(all.body.total).toBe(stored.length);
+      expect(all.body.items.map((j: { id: string }) => j.id)).toEqual(
+        stored.map((r: { id: string }) => r.id),
+      );
+      expect(all.body).toMatchObject({ limit: 50, offset: 0 });
+      const cancelled = await as(admin).get('/api/import-wiki/jobs?status=cancelled&limit=5');
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.total).toBe(1);
+      expect(cancelled.body.items[0].status).toBe('cancelled');
+      expect((await as(admin).get('/api/import-wiki/jobs?status=lost')).status).toBe(400);
+    });
+
+    it('answers 404 for an unknown import and 400 for a malformed id', async () => {
+      const missing = await as(admin).post(
+        '/api/import-wiki/jobs/00000000-0000-4000-8000-000000000000/cancel',
+        {},
+      );
+      expect(missing.status).toBe(404);
+      expect((await as(admin).post('/api/import-wiki/jobs/nope/cancel', {})).status).toBe(400);
+    });
+
+    it('refuses the list and cancel to other users, club admins and anonymous callers', async () => {
+      const clubAdmin = await t.newProfile({ name: 'club admin' });
+      const clubId = await insertClub(t.db, 'Importclub', [
+        { profileId: clubAdmin.id, roles: ['club_admin'] },
+      ]);
+      const [job] = (await as(admin).get('/api/import-wiki/jobs')).body.items;
+      const before = await t.db.query(`SELECT status FROM wiki_import_jobs ORDER BY id`);
+      for (const caller of [user, clubAdmin]) {
+        const list = await t.http
+          .get('/api/import-wiki/jobs')
+          .set('Authorization', caller.auth)
+          .set('X-Active-Club-Id', clubId);
+        expect(list.status).toBe(403);
+        const cancel = await t.http
+          .post(`/api/import-wiki/jobs/${job.id}/cancel`)
+          .set('Authorization', caller.auth)
+          .send({});
+        expect(cancel.status).toBe(403);
+      }
+      expect((await t.http.get('/api/import-wiki/jobs')).status).toBe(401);
+      expect((await t.http.post(`/api/import-wiki/jobs/${job.id}/cancel`).send({})).status).toBe(
+        401,
+      );
+      expect(await t.db.query(`SELECT status FROM wiki_import_jobs ORDER BY id`)).toEqual(before);
+    });
   });
 });

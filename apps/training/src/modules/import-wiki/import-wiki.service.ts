@@ -1,19 +1,23 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ConflictError,
+  JobsService,
+  mapUniqueViolations,
   NotFoundError,
   pageOf,
   SERVICE_CONFIG,
   ValidationFailedError,
 } from '@sports/common';
+import { DataSource } from 'typeorm';
 import type { TrainingConfig } from '../../config';
-import type { CreateExerciseRequest } from '../exercises/dto/exercise.dto';
-import { ExercisesService } from '../exercises/exercises.service';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import type {
   DiscoverRequest,
   DiscoverResponse,
   ExecuteRequest,
+  JobListQuery,
+  JobListResponse,
   JobResponse,
   LogListResponse,
   LogQuery,
@@ -21,35 +25,28 @@ import type {
   PreviewItem,
   PreviewResponse,
 } from './dto/import-wiki.dto';
-import { ImportWikiRepository, JobRow } from './import-wiki.repository';
-import { allowedWikiHosts, checkWikiUrl, WikiClient, WikiPage } from './wiki-client';
-import { wikitextToRichText } from './wikitext';
-
-/** How a wiki page becomes an exercise: the title, and the wikitext as sanitized rich text. */
-export function mapPage(page: WikiPage): { title: string; description: string } {
-  const title = page.title.replace(/\s+/g, ' ').trim().slice(0, 300) || `Wiki page ${page.page_id}`;
-  return { title, description: wikitextToRichText(page.content) };
-}
+import { IMPORT_WIKI_CONFLICTS, wikiImportRunning } from './import-wiki.constraints';
+import { ACTIVE_STATUSES, ImportWikiRepository, JobRow } from './import-wiki.repository';
+import { allowedWikiHosts, checkWikiUrl, WikiClient } from './wiki-client';
+import { WIKI_IMPORT_QUEUE } from './wiki-import.worker';
+import { mapPage } from './wiki-page-mapping';
 
 /**
  * One-way import of exercises from a MediaWiki site (action=query API): discover the pages of a
- * category, preview the mapping without writing, execute as a background job. Idempotent by
- * source page id: wiki_import_pages maps (api_url, page_id) to the exercise; a page already
- * imported is updated only when its revision changed. Exercises are written through the
- * exercises module's service (its visibility rules and rich-text sanitizer apply), on behalf
- * of the caller who started the job.
+ * category, preview the mapping without writing, execute as a job of the job queue (run by
+ * `WikiImportWorker` on a worker process), list, status, logs and cancel. Idempotent by source
+ * page id: wiki_import_pages maps (api_url, page_id) to the exercise; a page already imported
+ * is updated only when its revision changed.
  */
 @Injectable()
 export class ImportWikiService {
-  private readonly logger = new Logger('ImportWiki');
   private readonly allowed: Set<string>;
-  /** Jobs running in this process (awaited by tests through `idle`). */
-  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly repo: ImportWikiRepository,
     private readonly client: WikiClient,
-    private readonly exercises: ExercisesService,
+    private readonly jobs: JobsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) config: TrainingConfig,
   ) {
     this.allowed = allowedWikiHosts(config.WIKI_ALLOWED_HOSTS);
@@ -86,6 +83,11 @@ export class ImportWikiService {
     return { items };
   }
 
+  /**
+   * Queues the import: its row and its job are written in one transaction, so a job exists
+   * only for a committed import; a second import of a wiki with one queued or running is
+   * refused by the partial unique index (409 WIKI_IMPORT_RUNNING).
+   */
   async execute(ctx: TenantContext, body: ExecuteRequest): Promise<JobResponse> {
     const api = checkWikiUrl(body.api_url, this.allowed);
     if (body.club_id && body.visibility !== 'club') {
@@ -95,12 +97,6 @@ export class ImportWikiService {
     }
     this.pagesGiven(body);
     const apiUrl = api.toString();
-    if (await this.repo.activeJob(apiUrl)) {
-      throw new ConflictError(
-        'An import from this wiki is already running.',
-        'WIKI_IMPORT_RUNNING',
-      );
-    }
     const params = {
       category: body.category ?? null,
       page_ids: body.page_ids ?? null,
@@ -108,10 +104,30 @@ export class ImportWikiService {
       visibility: body.visibility ?? 'private',
       club_id: body.club_id ?? null,
     };
-    const jobId = await this.repo.createJob(apiUrl, params, ctx.profile_id);
-    const run = this.run(ctx, jobId, api, body).finally(() => this.running.delete(run));
-    this.running.add(run);
-    return this.status(jobId);
+    const id = await mapUniqueViolations(IMPORT_WIKI_CONFLICTS, () =>
+      this.dataSource.transaction(async (m) => {
+        const jobId = await this.repo.createJob(m, apiUrl, params, ctx.profile_id);
+        const sent = await this.jobs.send(
+          WIKI_IMPORT_QUEUE,
+          {
+            import_id: jobId,
+            profile_id: ctx.profile_id,
+            role: ctx.role,
+            club_id: ctx.effective_club_id,
+          },
+          { manager: m, id: jobId, singletonKey: apiUrl },
+        );
+        if (!sent) throw wikiImportRunning();
+        return jobId;
+      }),
+    );
+    return this.status(id);
+  }
+
+  async list(query: JobListQuery): Promise<JobListResponse> {
+    const page = pageOf(query);
+    const { rows, total } = await this.repo.listJobs(page, query.status);
+    return { items: rows.map(toJob), total, ...page };
   }
 
   async status(jobId: string): Promise<JobResponse> {
@@ -120,23 +136,32 @@ export class ImportWikiService {
     return toJob(job);
   }
 
+  /**
+   * Cancels a queued or running import: the row and the queue's job are cancelled in one
+   * transaction; a running import stops before its next page (pages done stay imported).
+   */
+  async cancel(ctx: TenantContext, jobId: string): Promise<JobResponse> {
+    await this.dataSource.transaction(async (m) => {
+      const job = await this.repo.findJob(jobId, m, true);
+      if (!job) throw new NotFoundError('Wiki import job', jobId);
+      if (!ACTIVE_STATUSES.includes(job.status))
+        throw new ConflictError(`The import has ended (${job.status}).`, 'WIKI_IMPORT_ENDED');
+      await this.repo.finish(jobId, 'cancelled', null, m);
+      await this.repo.log(jobId, 'warn', `cancelled by profile ${ctx.profile_id}`, null, m);
+      await this.jobs.cancel(WIKI_IMPORT_QUEUE, jobId, m);
+    });
+    return this.status(jobId);
+  }
+
   async logs(jobId: string, query: LogQuery): Promise<LogListResponse> {
     if (!(await this.repo.findJob(jobId))) throw new NotFoundError('Wiki import job', jobId);
     const page = pageOf(query);
     const { rows, total } = await this.repo.logs(jobId, page);
     return {
-      items: rows.map((r: { created_at: Date }) => ({
-        ...r,
-        created_at: new Date(r.created_at).toISOString(),
-      })),
+      items: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
       total,
       ...page,
     };
-  }
-
-  /** Resolves when every job started by this process has ended. */
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
   private pagesGiven(body: PagesRequest): void {
@@ -154,89 +179,6 @@ export class ImportWikiService {
       (p) => p.page_id,
     );
   }
-
-  private async run(
-    ctx: TenantContext,
-    jobId: string,
-    api: URL,
-    body: ExecuteRequest,
-  ): Promise<void> {
-    const apiUrl = api.toString();
-    try {
-      await this.repo.setStatus(jobId, 'running');
-      const pages = await this.client.pages(api, await this.pageIds(api, body));
-      await this.repo.setTotal(jobId, pages.length);
-      await this.repo.log(jobId, 'info', `${pages.length} pages to import from ${apiUrl}`);
-      const mapped = await this.repo.mappings(
-        apiUrl,
-        pages.map((p) => p.page_id),
-      );
-      for (const page of pages) {
-        const values = mapPage(page);
-        const known = mapped.get(page.page_id);
-        try {
-          if (known?.exercise_id) {
-            if (known.revision_id === page.revision_id) {
-              await this.repo.bump(jobId, 'unchanged_count');
-              continue;
-            }
-            await this.exercises.update(ctx, known.exercise_id, values);
-            await this.repo.recordImport(
-              apiUrl,
-              page.page_id,
-              known.exercise_id,
-              page.title,
-              page.revision_id,
-              jobId,
-            );
-            await this.repo.bump(jobId, 'updated_count');
-            await this.repo.log(jobId, 'info', `updated "${page.title}"`, page.page_id);
-            continue;
-          }
-          if (!(await this.repo.claim(apiUrl, page.page_id, page.title, jobId))) {
-            await this.repo.bump(jobId, 'unchanged_count');
-            continue;
-          }
-          try {
-            const created = await this.exercises.create(ctx, {
-              ...values,
-              visibility: body.visibility ?? 'private',
-              ...(body.club_id ? { club_id: body.club_id } : {}),
-            } as CreateExerciseRequest);
-            await this.repo.recordImport(
-              apiUrl,
-              page.page_id,
-              created.id,
-              page.title,
-              page.revision_id,
-              jobId,
-            );
-          } catch (e) {
-            await this.repo.release(apiUrl, page.page_id);
-            throw e;
-          }
-          await this.repo.bump(jobId, 'created_count');
-          await this.repo.log(jobId, 'info', `created "${page.title}"`, page.page_id);
-        } catch (e) {
-          await this.repo.bump(jobId, 'failed_count');
-          await this.repo.log(
-            jobId,
-            'error',
-            `"${page.title}": ${(e as Error).message}`,
-            page.page_id,
-          );
-        }
-      }
-      await this.repo.setStatus(jobId, 'completed');
-      await this.repo.log(jobId, 'info', 'import completed');
-    } catch (e) {
-      this.logger.warn(`wiki import ${jobId} failed: ${(e as Error).message}`);
-      await this.repo
-        .setStatus(jobId, 'failed', (e as Error).message.slice(0, 2000))
-        .catch(() => undefined);
-      await this.repo.log(jobId, 'error', (e as Error).message).catch(() => undefined);
-    }
-  }
 }
 
 function toJob(j: JobRow): JobResponse {
@@ -246,7 +188,9 @@ function toJob(j: JobRow): JobResponse {
     api_url: j.api_url,
     status: j.status,
     params: j.params,
+    attempts: j.attempts,
     pages_total: j.pages_total,
+    pages_done: j.created_count + j.updated_count + j.unchanged_count + j.failed_count,
     created_count: j.created_count,
     updated_count: j.updated_count,
     unchanged_count: j.unchanged_count,

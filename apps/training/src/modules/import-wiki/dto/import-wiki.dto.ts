@@ -106,12 +106,25 @@ export class PreviewResponse {
   @ApiProperty({ type: [PreviewItem] }) items!: PreviewItem[];
 }
 
+/** Import statuses: queued (waiting for a worker), running, and the three ends. */
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ImportStatusValue = (typeof IMPORT_STATUSES)[number];
+
 export class JobResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() api_url!: string;
-  @ApiProperty({ enum: ['queued', 'running', 'completed', 'failed'] }) status!: string;
+  @ApiProperty({ enum: IMPORT_STATUSES }) status!: ImportStatusValue;
   @ApiProperty() params!: Record<string, unknown>;
+  @ApiProperty({
+    description:
+      'Attempts started so far: an attempt interrupted (its worker stopped) is continued by the next one',
+  })
+  attempts!: number;
   @ApiProperty() pages_total!: number;
+  @ApiProperty({
+    description: 'Pages with an outcome so far (progress: pages_done of pages_total)',
+  })
+  pages_done!: number;
   @ApiProperty() created_count!: number;
   @ApiProperty() updated_count!: number;
   @ApiProperty() unchanged_count!: number;
@@ -120,6 +133,20 @@ export class JobResponse {
   @ApiProperty() created_at!: string;
   @ApiProperty({ nullable: true, type: String }) started_at!: string | null;
   @ApiProperty({ nullable: true, type: String }) finished_at!: string | null;
+}
+
+export class JobListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: IMPORT_STATUSES })
+  @IsOptional()
+  @IsIn(IMPORT_STATUSES)
+  status?: ImportStatusValue;
+}
+
+export class JobListResponse {
+  @ApiProperty({ type: [JobResponse] }) items!: JobResponse[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
 }
 
 export class LogEntry {
