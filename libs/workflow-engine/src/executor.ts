@@ -271,7 +271,7 @@ class ExecutionRun {
     const previousEdges = new Map(previous?.edges.map((edge) => [edge.edge_id, edge.state]));
     for (const node of graph.nodes) {
       const kept = rerun.has(node.id) ? undefined : previousStates.get(node.id);
-      this.states.set(node.id, kept ? { ...kept } : pendingState(node));
+      this.states.set(node.id, kept ? { ...kept } : pendingNodeState(node));
     }
     for (const edge of graph.edges) {
       const kept = rerun.has(edge.from) ? undefined : previousEdges.get(edge.id);
@@ -673,7 +673,8 @@ const PATH_STATUS: Record<EdgeState, PathStatus> = {
   failed: 'failed',
 };
 
-function pendingState(node: WorkflowNode): NodeExecutionState {
+/** The state of a node before it runs. */
+export function pendingNodeState(node: WorkflowNode): NodeExecutionState {
   return {
     node_id: node.id,
     kind: node.kind,

@@ -30,6 +30,7 @@ export {
   WorkflowExecutor,
   checkpointsOf,
   hasEnded,
+  pendingNodeState,
   systemClock,
   timerSleep,
   type Clock,
