@@ -87,6 +87,7 @@ export class WorkflowExecutionsController {
   @ApiOkResponse({
     description:
       'Server-Sent Events: `node` events (id = seq; data: seq, attempt, node_id, state, at, node) for every node state change in order, then one `end` event (data: status) once the execution has ended',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
   async events(
