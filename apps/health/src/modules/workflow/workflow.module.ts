@@ -24,7 +24,7 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
  */
 @FeatureModule({
   name: 'workflow',
-  version: '0.8.0',
+  version: '0.7.0',
   imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule],
   controllers: [
     QuestionCatalogController,
