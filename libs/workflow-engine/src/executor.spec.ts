@@ -1,5 +1,7 @@
 import {
+  checkpointsOf,
   WorkflowExecutor,
+  type NodeCheckpoint,
   type PromptRunRequest,
   type PromptRunResult,
   type PromptRunner,
@@ -883,6 +885,104 @@ describe('WorkflowExecutor', () => {
       await expect(executorFor(new FakeRunner({})).resume(other, previous)).rejects.toMatchObject({
         code: 'RESUME_GRAPH_MISMATCH',
       });
+    });
+  });
+
+  describe('checkpoints and continue', () => {
+    const graph = graphOf(
+      [
+        analysis('a1'),
+        { id: 'l1', kind: 'logic', condition: { op: 'EQ', signal: 'a1.risk', value: 'high' } },
+        analysis('b1'),
+        analysis('d1'),
+        { id: 'end', kind: 'end', output_mode: 'AUTO' },
+      ],
+      [
+        edge('a1', 'l1'),
+        edge('l1', 'b1', 'then'),
+        edge('l1', 'd1', 'else'),
+        edge('b1', 'end'),
+        edge('d1', 'end'),
+      ],
+    );
+    const handlers = {
+      a1: answer('Basis', { risk: 'unklar' }),
+      b1: answer('B'),
+      d1: answer('D'),
+    };
+
+    it('checkpoints every node once as it ends, with its outgoing edges, before its targets start', async () => {
+      const seen: string[] = [];
+      const checkpoints: NodeCheckpoint[] = [];
+      const result = await executorFor(new FakeRunner(handlers)).execute(graph, {
+        onNodeUpdate: (s) => void seen.push(`${s.node_id}:${s.state}`),
+        onNodeEnd: (c) => {
+          checkpoints.push(c);
+          seen.push(`checkpoint ${c.node.node_id}`);
+        },
+      });
+      // CONSERVATIVE_SKIP: the unclear signal takes no branch, b1 and d1 are skipped.
+      expect(checkpoints.map((c) => `${c.node.node_id}:${c.node.state}`)).toEqual([
+        'a1:COMPLETED',
+        'l1:COMPLETED',
+        'b1:SKIPPED',
+        'd1:SKIPPED',
+        'end:COMPLETED',
+      ]);
+      expect(seen.indexOf('checkpoint a1')).toBeLessThan(seen.indexOf('l1:RUNNING'));
+      expect(checkpoints[1]).toMatchObject({
+        edges: [
+          { edge_id: expect.any(String), state: 'inactive' },
+          { edge_id: expect.any(String), state: 'inactive' },
+        ],
+        undecided: { node_id: 'l1', fallback_strategy: 'CONSERVATIVE_SKIP' },
+      });
+      expect(checkpoints[4].node.answer).toBe(result.output);
+      expect(checkpointsOf(result)).toEqual(checkpoints);
+    });
+
+    it('continues after the stored checkpoints: ended nodes are never run again', async () => {
+      const first = new FakeRunner({ ...handlers, a1: answer('Basis', { risk: 'high' }) });
+      const stored: NodeCheckpoint[] = [];
+      const complete = await executorFor(first).execute(graph, {
+        onNodeEnd: (c) => void stored.push(c),
+      });
+      // the process died after a1 and l1 had ended
+      const second = new FakeRunner(handlers);
+      const continued = await executorFor(second).continue(graph, stored.slice(0, 2));
+      expect(second.calls.map((call) => call.node_id)).toEqual(['b1']);
+      expect(statesOf(continued)).toEqual(statesOf(complete));
+      expect(continued.output).toBe(complete.output);
+      expect(continued.resumed_node_ids).toEqual([]);
+      expect(node(continued, 'a1')).toEqual(node(complete, 'a1'));
+    });
+
+    it('takes the later checkpoint of a node and reports the nodes of a continued resume', async () => {
+      const stored = checkpointsOf(
+        await executorFor(
+          new FakeRunner({
+            ...handlers,
+            a1: answer('x', { risk: 'high' }),
+            b1: () => Promise.reject(new Error('down')),
+          }),
+        ).execute(graph),
+      );
+      const runner = new FakeRunner(handlers);
+      const withoutB1 = stored.filter((c) => !['b1', 'end'].includes(c.node.node_id));
+      const continued = await executorFor(runner).continue(graph, withoutB1, {
+        resumedNodeIds: ['b1', 'end'],
+      });
+      expect(runner.calls.map((call) => call.node_id)).toEqual(['b1']);
+      expect(continued).toMatchObject({ status: 'completed', resumed_node_ids: ['b1', 'end'] });
+    });
+
+    it('refuses checkpoints of another graph', async () => {
+      const other = graphOf([analysis('a1'), { id: 'end', kind: 'end' }], [edge('a1', 'end')]);
+      const stored = checkpointsOf(await executorFor(new FakeRunner(handlers)).execute(other));
+      const mismatched = stored.map((c) => ({ ...c, node: { ...c.node, kind: 'join' as const } }));
+      await expect(
+        executorFor(new FakeRunner({})).continue(graph, mismatched),
+      ).rejects.toMatchObject({ code: 'RESUME_GRAPH_MISMATCH' });
     });
   });
 });

@@ -66,6 +66,23 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export type NodeUpdateListener = (state: NodeExecutionState) => void | Promise<void>;
 
+/**
+ * What a host stores when a node has ended (COMPLETED, SKIPPED or FAILED) so that a later run
+ * can continue after it without running it again (`WorkflowExecutor.continue`): the node's
+ * state, the states its outgoing edges took, and the undecided condition a logic node noted.
+ */
+export interface NodeCheckpoint {
+  node: NodeExecutionState;
+  edges: { edge_id: string; state: EdgeState }[];
+  undecided: UndecidedCondition | null;
+}
+
+/**
+ * Called once per node as it ends, in the order nodes end, before any node downstream of it
+ * starts; not awaited (a host storing checkpoints keeps their order itself).
+ */
+export type NodeEndListener = (checkpoint: NodeCheckpoint) => void | Promise<void>;
+
 export interface WorkflowExecutorOptions {
   runner: PromptRunner;
   prompts: PromptTemplateLookup;
@@ -84,7 +101,13 @@ export interface WorkflowExecutorOptions {
 
 export interface RunOptions {
   onNodeUpdate?: NodeUpdateListener;
+  onNodeEnd?: NodeEndListener;
   signal?: AbortSignal;
+}
+
+export interface ContinueOptions extends RunOptions {
+  /** Reported as the result's resumed_node_ids (the continued run was a resume). */
+  resumedNodeIds?: string[];
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -125,8 +148,33 @@ export class WorkflowExecutor {
 
   /** Runs a validated graph (see compileWorkflowGraph). Never throws for node failures. */
   async execute(graph: CompiledGraph, options: RunOptions = {}): Promise<ExecutionResult> {
-    const run = new ExecutionRun(graph, this.settings, options, new Set(graph.order));
+    const run = new ExecutionRun(graph, this.settings, options, new Set(graph.order), null);
     return run.start();
+  }
+
+  /**
+   * Continues a run that stopped (its process died) from the checkpoints of the nodes that
+   * had ended: those keep their results and are never run again, every other node runs.
+   * A later checkpoint of a node replaces an earlier one.
+   */
+  async continue(
+    graph: CompiledGraph,
+    checkpoints: readonly NodeCheckpoint[],
+    options: ContinueOptions = {},
+  ): Promise<ExecutionResult> {
+    const ended = new Map(checkpoints.map((c) => [c.node.node_id, c]));
+    for (const { node } of ended.values()) {
+      if (graph.node_by_id.get(node.node_id)?.kind !== node.kind) throw graphMismatch();
+    }
+    const carried: CarriedState = {
+      nodes: [...ended.values()].map((c) => c.node),
+      edges: [...ended.values()].flatMap((c) => c.edges),
+      undecided: graph.order.flatMap((id) => ended.get(id)?.undecided ?? []),
+      output: ended.get(graph.end_id)?.node.answer ?? null,
+      resumed: options.resumedNodeIds ?? [],
+    };
+    const rerun = new Set(graph.order.filter((id) => !ended.has(id)));
+    return new ExecutionRun(graph, this.settings, options, rerun, carried).start();
   }
 
   /**
@@ -142,7 +190,14 @@ export class WorkflowExecutor {
     const failed = previous.nodes.filter((node) => node.state === 'FAILED').map((n) => n.node_id);
     if (failed.length === 0) return { ...previous, resumed_node_ids: [] };
     const rerun = downstreamOf(graph, failed);
-    const run = new ExecutionRun(graph, this.settings, options, rerun, previous);
+    const carried: CarriedState = {
+      nodes: previous.nodes,
+      edges: previous.edges,
+      undecided: previous.undecided_conditions,
+      output: previous.output,
+      resumed: graph.order.filter((id) => rerun.has(id)),
+    };
+    const run = new ExecutionRun(graph, this.settings, options, rerun, carried);
     return run.start();
   }
 }
@@ -155,12 +210,41 @@ function assertSameGraph(graph: CompiledGraph, previous: ExecutionResult): void 
     graph.nodes.every((node) => recorded.get(node.id) === node.kind);
   const sameEdges =
     edges.size === graph.edges.length && graph.edges.every((edge) => edges.has(edge.id));
-  if (!sameNodes || !sameEdges) {
-    throw new WorkflowEngineError(
-      'RESUME_GRAPH_MISMATCH',
-      'the previous execution belongs to a different version of this workflow graph',
-    );
-  }
+  if (!sameNodes || !sameEdges) throw graphMismatch();
+}
+
+const ENDED: ReadonlySet<string> = new Set(['COMPLETED', 'SKIPPED', 'FAILED']);
+
+/** Whether a node state is final for its run (a checkpoint may be taken of it). */
+export function hasEnded(state: NodeExecutionState): boolean {
+  return ENDED.has(state.state);
+}
+
+/** The checkpoints of the ended nodes of a whole stored result. */
+export function checkpointsOf(result: ExecutionResult): NodeCheckpoint[] {
+  return result.nodes.filter(hasEnded).map((node) => ({
+    node,
+    edges: result.edges
+      .filter((edge) => edge.from === node.node_id)
+      .map((edge) => ({ edge_id: edge.edge_id, state: edge.state })),
+    undecided: result.undecided_conditions.find((u) => u.node_id === node.node_id) ?? null,
+  }));
+}
+
+function graphMismatch(): WorkflowEngineError {
+  return new WorkflowEngineError(
+    'RESUME_GRAPH_MISMATCH',
+    'the previous execution belongs to a different version of this workflow graph',
+  );
+}
+
+/** What a resumed or continued run takes over from before: the nodes not run again. */
+interface CarriedState {
+  nodes: readonly NodeExecutionState[];
+  edges: readonly { edge_id: string; state: EdgeState }[];
+  undecided: readonly UndecidedCondition[];
+  output: string | null;
+  resumed: string[];
 }
 
 type Settings = WorkflowExecutor['settings'];
@@ -180,23 +264,21 @@ class ExecutionRun {
     private readonly settings: Settings,
     private readonly options: RunOptions,
     private readonly rerun: ReadonlySet<string>,
-    private readonly previous?: ExecutionResult,
+    private readonly previous: CarriedState | null,
   ) {
     this.slots = new Semaphore(settings.maxConcurrency);
     const previousStates = new Map(previous?.nodes.map((node) => [node.node_id, node]));
     const previousEdges = new Map(previous?.edges.map((edge) => [edge.edge_id, edge.state]));
     for (const node of graph.nodes) {
       const kept = rerun.has(node.id) ? undefined : previousStates.get(node.id);
-      this.states.set(node.id, kept ? { ...kept } : pendingState(node));
+      this.states.set(node.id, kept ? { ...kept } : pendingNodeState(node));
     }
     for (const edge of graph.edges) {
       const kept = rerun.has(edge.from) ? undefined : previousEdges.get(edge.id);
       this.edgeStates.set(edge.id, kept ?? 'pending');
     }
     if (previous) {
-      this.undecided.push(
-        ...previous.undecided_conditions.filter((entry) => !rerun.has(entry.node_id)),
-      );
+      this.undecided.push(...previous.undecided.filter((entry) => !rerun.has(entry.node_id)));
       if (!rerun.has(graph.end_id)) this.output = previous.output;
     }
   }
@@ -258,13 +340,34 @@ class ExecutionRun {
     this.inflight.add(task);
   }
 
+  /** Sets the outgoing edges of an ended node, checkpoints it, then looks at its targets. */
   private finish(id: string, outgoing: (branch: EdgeBranch | null) => EdgeState): void {
     const targets: string[] = [];
+    const edges: NodeCheckpoint['edges'] = [];
     for (const edge of this.graph.outgoing.get(id) ?? []) {
-      this.edgeStates.set(edge.id, outgoing(edge.branch));
+      const state = outgoing(edge.branch);
+      this.edgeStates.set(edge.id, state);
+      edges.push({ edge_id: edge.id, state });
       targets.push(edge.to);
     }
+    this.checkpoint(id, edges);
     for (const target of targets) this.evaluate(target);
+  }
+
+  private checkpoint(id: string, edges: NodeCheckpoint['edges']): void {
+    const listener = this.options.onNodeEnd;
+    if (!listener) return;
+    const checkpoint: NodeCheckpoint = {
+      node: { ...this.stateOf(id) },
+      edges,
+      undecided: this.undecided.find((entry) => entry.node_id === id) ?? null,
+    };
+    // As with progress: storing checkpoints never changes the outcome of the run itself.
+    try {
+      void Promise.resolve(listener(checkpoint)).catch(() => undefined);
+    } catch {
+      // see above
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -385,6 +488,7 @@ class ExecutionRun {
     const output = await renderEndOutput(node, ordered, this.undecided);
     this.output = output;
     this.complete(node.id, { answer: output });
+    this.finish(node.id, () => 'active'); // the end node has no outgoing edge: checkpoints it
   }
 
   // -------------------------------------------------------------------------------------------
@@ -537,7 +641,7 @@ class ExecutionRun {
       tokens_in: sum(nodes.map((node) => node.tokens_in)),
       tokens_out: sum(nodes.map((node) => node.tokens_out)),
       cost: sum(nodes.map((node) => node.cost)),
-      resumed_node_ids: this.previous ? this.graph.order.filter((id) => this.rerun.has(id)) : [],
+      resumed_node_ids: this.previous?.resumed ?? [],
     };
   }
 
@@ -569,7 +673,8 @@ const PATH_STATUS: Record<EdgeState, PathStatus> = {
   failed: 'failed',
 };
 
-function pendingState(node: WorkflowNode): NodeExecutionState {
+/** The state of a node before it runs. */
+export function pendingNodeState(node: WorkflowNode): NodeExecutionState {
   return {
     node_id: node.id,
     kind: node.kind,

@@ -2,6 +2,7 @@ export * from './types';
 export * from './workflow-engine.error';
 export {
   compileWorkflowGraph,
+  downstreamOf,
   validateWorkflowGraph,
   NODE_ID_PATTERN,
   RESERVED_NODE_IDS,
@@ -27,9 +28,15 @@ export { evaluateJoin } from './join';
 export { checkEndTemplate, renderEndOutput } from './render';
 export {
   WorkflowExecutor,
+  checkpointsOf,
+  hasEnded,
+  pendingNodeState,
   systemClock,
   timerSleep,
   type Clock,
+  type ContinueOptions,
+  type NodeCheckpoint,
+  type NodeEndListener,
   type NodeUpdateListener,
   type PromptRunRequest,
   type PromptRunResult,

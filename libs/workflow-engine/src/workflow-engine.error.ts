@@ -10,6 +10,8 @@ export type WorkflowEngineErrorCode =
   | 'JOIN_NO_COMPLETED_PATH'
   | 'END_RENDER_FAILED'
   | 'EXECUTION_ABORTED'
+  /** A host's: the node could not end on any attempt of its run (the workers died). */
+  | 'EXECUTION_INTERRUPTED'
   | 'RESUME_GRAPH_MISMATCH';
 
 /** Domain error of the engine; the service around it maps `code` to an HTTP status. */

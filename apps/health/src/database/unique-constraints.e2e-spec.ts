@@ -38,6 +38,10 @@ const ABSORBED: Record<string, string> = {
   widget_catalog_pkey: 'widgets are written by migrations only',
   widget_catalog_position_key: 'widgets are written by migrations only',
   system_config_pkey: 'written with ON CONFLICT DO UPDATE',
+  workflow_execution_attempts_pkey:
+    'an attempt number is taken under the row lock of the execution it moves on (beginAttempt)',
+  workflow_execution_events_pkey:
+    'one attempt writes events one after the other; the attempt fence stops any other from writing',
   user_dashboard_layouts_pkey: 'written with ON CONFLICT DO UPDATE',
   user_feature_overrides_pkey: 'written with ON CONFLICT DO UPDATE',
   photos_storage_path_key: 'the path holds the photo id, a random UUID',

@@ -6,6 +6,7 @@ import { Workflow1775692805000 } from './1775692805000-workflow';
 import { Dashboard1775692806000 } from './1775692806000-dashboard';
 import { CsvRealExports1776384000000 } from './1776384000000-csv-real-exports';
 import { PhotoStoragePath1795464100000 } from './1795464100000-photo-storage-path';
+import { WorkflowExecutionJobs1795464200000 } from './1795464200000-workflow-execution-jobs';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   Dashboard1775692806000,
   CsvRealExports1776384000000,
   PhotoStoragePath1795464100000,
+  WorkflowExecutionJobs1795464200000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

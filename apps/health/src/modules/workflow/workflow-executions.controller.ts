@@ -1,23 +1,71 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
-import { ExecutionListResponse, ExecutionResponse } from './dto/workflow-execution.dto';
-import { WorkflowExecutionsService } from './workflow-executions.service';
+import type { Response } from 'express';
+import {
+  ExecutionListQuery,
+  ExecutionListResponse,
+  ExecutionResponse,
+} from './dto/workflow-execution.dto';
+import { eventStream, lastEventId, respondsAsync } from './execution-http';
+import { StartedExecution, WorkflowExecutionsService } from './workflow-executions.service';
 
 const GATED = 'FEATURE_REQUIRED: the membership lacks workflow.run';
+const PREFER = {
+  name: 'Prefer',
+  required: false,
+  description:
+    '`respond-async` (RFC 7240): answer 202 with the Location of the execution at once, instead of waiting for its end',
+};
+const ACCEPTED = {
+  type: ExecutionResponse,
+  description: 'With `Prefer: respond-async`: queued, status running',
+  headers: {
+    Location: {
+      description: 'The execution: /api/workflows/executions/{id}',
+      schema: { type: 'string' },
+    },
+    'Preference-Applied': { description: 'respond-async', schema: { type: 'string' } },
+  },
+};
 
 @ApiTags('workflow')
 @Controller('workflows')
 @Authenticated()
 export class WorkflowExecutionsController {
   constructor(private readonly executions: WorkflowExecutionsService) {}
+
+  @Get('executions')
+  @ApiOkResponse({
+    type: ExecutionListResponse,
+    description: 'The caller’s executions, newest first',
+  })
+  listOwn(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ExecutionListQuery,
+  ): Promise<ExecutionListResponse> {
+    return this.executions.listOwn(user.id, query);
+  }
 
   @Get('executions/:id')
   @ApiOkResponse({ type: ExecutionResponse })
@@ -29,33 +77,75 @@ export class WorkflowExecutionsController {
     return this.executions.get(user.id, id);
   }
 
+  @Get('executions/:id/events')
+  @ApiProduces('text/event-stream')
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'Resume after this event id (the `seq` of the last event received)',
+  })
+  @ApiOkResponse({
+    description:
+      'Server-Sent Events: `node` events (id = seq; data: seq, attempt, node_id, state, at, node) for every node state change in order, then one `end` event (data: status) once the execution has ended',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
+  async events(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Headers('last-event-id') last: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.executions.streamEvents(user.id, id, lastEventId(last), eventStream(res));
+  }
+
+  @Post('executions/:id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ExecutionResponse, description: 'The execution, now cancelled' })
+  @ApiNotFoundResponse()
+  @ApiConflictResponse({ description: 'EXECUTION_ENDED: the execution is not running' })
+  cancel(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<ExecutionResponse> {
+    return this.executions.cancel(user.id, id);
+  }
+
   @Post('executions/:id/resume')
   @HttpCode(200)
+  @ApiHeader(PREFER)
   @ApiOkResponse({ type: ExecutionResponse })
+  @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
   })
-  resume(
+  async resume(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<ExecutionResponse> {
-    return this.executions.resume(user.id, id);
+    return answer(res, await this.executions.resume(user.id, id, waitFor(prefer, res)));
   }
 
   @Post(':id/execute')
+  @ApiHeader(PREFER)
   @ApiCreatedResponse({
     type: ExecutionResponse,
     description: 'status completed, partial or failed',
   })
+  @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
-  execute(
+  async execute(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<ExecutionResponse> {
-    return this.executions.execute(user.id, id);
+    return answer(res, await this.executions.execute(user.id, id, waitFor(prefer, res)));
   }
 
   @Get(':id/executions')
@@ -68,4 +158,22 @@ export class WorkflowExecutionsController {
   ): Promise<ExecutionListResponse> {
     return this.executions.list(user.id, id, query);
   }
+}
+
+/** No wait with `Prefer: respond-async`; else until the execution ends or the client leaves. */
+function waitFor(prefer: string | undefined, res: Response): AbortSignal | false {
+  if (respondsAsync(prefer)) return false;
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return gone.signal;
+}
+
+/** 202 with the Location of an execution that has not ended yet. */
+function answer(res: Response, started: StartedExecution): ExecutionResponse {
+  if (!started.ended) {
+    res.status(202);
+    res.setHeader('Location', `/api/workflows/executions/${started.execution.id}`);
+    res.setHeader('Preference-Applied', 'respond-async');
+  }
+  return started.execution;
 }

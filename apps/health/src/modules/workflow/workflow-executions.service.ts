@@ -1,64 +1,93 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, PageQuery, SERVICE_CONFIG } from '@sports/common';
-import { DataSource } from 'typeorm';
+import { ConflictError, JobsService, NotFoundError, PageQuery } from '@sports/common';
+import { DataSource, EntityManager } from 'typeorm';
 import {
+  checkpointsOf,
   compileWorkflowGraph,
   CompiledGraph,
-  ExecutionResult,
-  NormalizedSignal,
-  PromptTemplateLookup,
-  WorkflowExecutor,
+  downstreamOf,
+  pendingNodeState,
 } from '@sports/workflow-engine';
-import type { HealthConfig } from '../../config';
-import { DataLayerService } from '../data-layer/data-layer.service';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { FeaturesService } from '../membership/features.service';
 import {
+  ExecutionEventData,
+  ExecutionListQuery,
   ExecutionListResponse,
   ExecutionResponse,
+  toEventData,
   toExecutionResponse,
   toExecutionSummary,
 } from './dto/workflow-execution.dto';
-import { LlmPromptRunner } from './llm-prompt-runner';
-import { QuestionCatalogService } from './question-catalog.service';
+import { ExecutionNotifications } from './execution-notifications';
 import { WorkflowDefinitionRow } from './workflow-definitions.repository';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
 import { engineError } from './workflow-errors';
+import { WORKFLOW_EXECUTION_QUEUE, WorkflowExecutionPayload } from './workflow-execution.worker';
 import { ExecutionRow, WorkflowExecutionsRepository } from './workflow-executions.repository';
-import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
 export const WORKFLOW_RUN_FEATURE = 'workflow.run';
 
+/** A waiting caller reads the execution again at least this often (notifications may be lost). */
+const WAIT_POLL_MS = 2000;
+/** An event stream looks again this often without a notification, with a keep-alive comment. */
+const STREAM_POLL_MS = 15_000;
+const STREAM_BATCH = 500;
+
+/** Where an execution's events go: a Server-Sent Events response. */
+export interface ExecutionEventSink {
+  /** Aborted when the client went away. */
+  closed: AbortSignal;
+  open(): void;
+  event(id: number, name: 'node', data: ExecutionEventData): void;
+  event(id: null, name: 'end', data: { status: string }): void;
+  comment(text: string): void;
+  end(): void;
+}
+
+export interface StartedExecution {
+  execution: ExecutionResponse;
+  /** False when the caller asked not to wait (or went away): the execution still runs. */
+  ended: boolean;
+}
+
 /**
- * Runs workflows with the configured language model and stores each execution with every
- * node's state, timings, prompt, answer, tokens, cost and error, plus an insight with the
- * final output. Executions are visible to their owner only (others get 404).
+ * Workflow executions, run as jobs of the job queue (WorkflowExecutionWorker) with every
+ * node's state, timings, prompt, answer, tokens, cost and error stored as it changes. A run
+ * or resume is enqueued in the same transaction as the execution's row; callers wait for its
+ * end (notified by the worker's commit) unless they asked not to. Executions are visible to
+ * their owner only (others get 404).
  */
 @Injectable()
 export class WorkflowExecutionsService {
   constructor(
     private readonly executions: WorkflowExecutionsRepository,
     private readonly definitions: WorkflowDefinitionsService,
-    @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
-    private readonly questions: QuestionCatalogService,
     private readonly insights: InsightsService,
     private readonly features: FeaturesService,
-    private readonly data: DataLayerService,
+    private readonly jobs: JobsService,
+    private readonly notifications: ExecutionNotifications,
     private readonly db: DataSource,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
-    @Inject(SERVICE_CONFIG) private readonly config: HealthConfig,
   ) {}
 
-  async execute(ownerId: string, workflowId: string): Promise<ExecutionResponse> {
+  /** Enqueues a run; waits for its end unless `wait` is false or aborted. */
+  async execute(
+    ownerId: string,
+    workflowId: string,
+    wait: AbortSignal | false,
+  ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
-    return this.run(ownerId, definition, null, definition.name);
+    const row = await this.enqueueRun(ownerId, definition, null, definition.name);
+    return this.outcome(ownerId, row.id, wait);
   }
 
   /**
-   * Runs a workflow prompt's workflow for `ownerId` (the prompt executor's `workflow` type).
-   * The caller has checked that the prompt is visible to the user and the feature is granted.
+   * Runs a workflow prompt's workflow for `ownerId` (the prompt executor's `workflow` type)
+   * and waits for its end. The caller has checked that the prompt is visible to the user and
+   * the feature is granted.
    */
   async executeForPrompt(
     ownerId: string,
@@ -68,12 +97,12 @@ export class WorkflowExecutionsService {
       ? await this.definitions.findById(prompt.workflow_id)
       : null;
     if (!definition) throw new NotFoundError('Workflow of prompt', prompt.id);
-    return this.run(ownerId, definition, prompt.id, prompt.name);
+    const row = await this.enqueueRun(ownerId, definition, prompt.id, prompt.name);
+    return (await this.outcome(ownerId, row.id, new AbortController().signal)).execution;
   }
 
   async get(ownerId: string, id: string): Promise<ExecutionResponse> {
-    const row = await this.requireOwn(ownerId, id);
-    return toExecutionResponse(row, await this.insights.idForExecution(ownerId, id));
+    return this.response(await this.requireOwn(ownerId, id));
   }
 
   async list(
@@ -87,134 +116,188 @@ export class WorkflowExecutionsService {
     return { items: rows.map(toExecutionSummary), total, limit, offset };
   }
 
+  /** The caller's executions of every workflow, newest first, by status and workflow. */
+  async listOwn(ownerId: string, query: ExecutionListQuery): Promise<ExecutionListResponse> {
+    const { limit, offset } = query;
+    const [rows, total] = await this.executions.listOwn(ownerId, query, limit, offset);
+    return { items: rows.map(toExecutionSummary), total, limit, offset };
+  }
+
   /**
    * Re-runs the FAILED nodes of a partial or failed execution and everything downstream of
-   * them; the other nodes keep their results. The execution is updated in place.
+   * them, as a job; the other nodes keep their stored results. The execution is updated in
+   * place; its totals keep what earlier attempts spent.
    */
-  async resume(ownerId: string, id: string): Promise<ExecutionResponse> {
+  async resume(ownerId: string, id: string, wait: AbortSignal | false): Promise<StartedExecution> {
     const row = await this.requireOwn(ownerId, id);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
     if (row.status === 'running') {
       throw new ConflictError('The execution is still running.', 'EXECUTION_RUNNING');
     }
     const previous = row.result;
-    if (!previous?.nodes?.some((node) => node.state === 'FAILED')) {
+    const failed = previous?.nodes.filter((n) => n.state === 'FAILED').map((n) => n.node_id);
+    if (!previous || !failed?.length) {
       throw new ConflictError(
         'The execution has no FAILED node to resume.',
         'EXECUTION_NOT_RESUMABLE',
       );
     }
-    const claimed = await this.executions.claimForResume(id);
-    if (!claimed)
-      throw new ConflictError('The execution is already being resumed.', 'EXECUTION_RUNNING');
-
-    let graph: CompiledGraph;
-    try {
-      graph = compileWorkflowGraph(row.graph);
-    } catch (error) {
-      await this.executions.restore(row);
-      throw engineError(error);
-    }
-    const runner = new LlmPromptRunner(this.model, this.data, ownerId);
-    let result: ExecutionResult;
-    try {
-      result = await this.executor(runner, ownerId).resume(graph, previous);
-    } catch (error) {
-      await this.executions.restore(row);
-      throw engineError(error);
-    }
-    const title = await this.titleOf(row);
-    return this.store(claimed, result, runner, title, true);
+    const graph = compile(row.graph);
+    const rerun = downstreamOf(graph, failed);
+    const resumed = graph.order.filter((nodeId) => rerun.has(nodeId));
+    const title = (await this.definitions.findById(row.workflow_id))?.name ?? 'Workflow';
+    await this.db.transaction(async (m) => {
+      const claimed = await this.executions.claimForResume(id, m);
+      if (!claimed)
+        throw new ConflictError('The execution is already being resumed.', 'EXECUTION_RUNNING');
+      // An execution stored before checkpoints existed gets them from its result.
+      if (!(await this.executions.hasEvents(id, m))) {
+        for (const c of checkpointsOf(previous))
+          await this.executions.appendEvent(
+            id,
+            claimed.attempt,
+            { node: c.node, checkpoint: c, spent: null },
+            m,
+          );
+      }
+      // The nodes to run again go back to PENDING: their stored results are no checkpoint now.
+      for (const nodeId of resumed) {
+        const node = pendingNodeState(graph.node_by_id.get(nodeId)!);
+        await this.executions.appendEvent(
+          id,
+          claimed.attempt,
+          { node, checkpoint: null, spent: null },
+          m,
+        );
+      }
+      await this.send(m, id, {
+        execution_id: id,
+        title,
+        kind: 'resume',
+        resumed_node_ids: resumed,
+      });
+    });
+    return this.outcome(ownerId, id, wait);
   }
 
-  private async run(
+  /** Cancels a running execution: its job stops at the next node; what ended stays stored. */
+  async cancel(ownerId: string, id: string): Promise<ExecutionResponse> {
+    await this.requireOwn(ownerId, id);
+    const row = await this.db.transaction(async (m) => {
+      const cancelled = await this.executions.cancel(id, m);
+      if (!cancelled) throw new ConflictError('The execution has ended.', 'EXECUTION_ENDED');
+      if (cancelled.job_id) await this.jobs.cancel(WORKFLOW_EXECUTION_QUEUE, cancelled.job_id, m);
+      return cancelled;
+    });
+    return this.response(row);
+  }
+
+  /**
+   * Streams the node events of an execution after `lastEventId` (its `seq`), then every new
+   * one as it is stored, and ends with an `end` event once the execution has ended.
+   */
+  async streamEvents(
+    ownerId: string,
+    id: string,
+    lastEventId: number,
+    sink: ExecutionEventSink,
+  ): Promise<void> {
+    await this.requireOwn(ownerId, id);
+    sink.open();
+    let after = lastEventId;
+    const drain = async (): Promise<number> => {
+      const events = await this.executions.events(id, after, STREAM_BATCH);
+      for (const e of events) sink.event(e.seq, 'node', toEventData(e));
+      after = events.at(-1)?.seq ?? after;
+      return events.length;
+    };
+    while (!sink.closed.aborted) {
+      const wake = this.notifications.next(id, STREAM_POLL_MS);
+      const stop = () => wake.cancel();
+      sink.closed.addEventListener('abort', stop, { once: true });
+      try {
+        if ((await drain()) === STREAM_BATCH) continue;
+        const row = await this.executions.findOwn(ownerId, id);
+        if (!row || row.status !== 'running') {
+          // The end is stored after the last event: what came before it is read now.
+          while ((await drain()) === STREAM_BATCH);
+          sink.event(null, 'end', { status: row?.status ?? 'deleted' });
+          break;
+        }
+        const before = after;
+        await wake.changed;
+        if (before === after && !sink.closed.aborted) sink.comment('keep-alive');
+      } finally {
+        wake.cancel();
+        sink.closed.removeEventListener('abort', stop);
+      }
+    }
+    sink.end();
+  }
+
+  private async enqueueRun(
     ownerId: string,
     definition: WorkflowDefinitionRow,
     promptId: string | null,
     title: string,
-  ): Promise<ExecutionResponse> {
-    let graph: CompiledGraph;
-    try {
-      graph = compileWorkflowGraph(definition.graph);
-    } catch (error) {
-      throw engineError(error);
-    }
-    const row = await this.executions.insertRunning({
-      workflow_id: definition.id,
-      owner_id: ownerId,
-      prompt_id: promptId,
-      graph: definition.graph,
-      model: this.model.model,
-      offline: this.model.offline,
-    });
-    const runner = new LlmPromptRunner(this.model, this.data, ownerId);
-    const result = await this.executor(runner, ownerId).execute(graph);
-    return this.store(row, result, runner, title, false);
-  }
-
-  private async store(
-    row: ExecutionRow,
-    result: ExecutionResult,
-    runner: LlmPromptRunner,
-    title: string,
-    replaceInsight: boolean,
-  ): Promise<ExecutionResponse> {
-    return this.db.transaction(async (manager) => {
-      const saved = await this.executions.finish(
-        row.id,
-        { status: result.status, result, model: runner.usage.model, offline: runner.usage.offline },
-        manager,
+  ): Promise<ExecutionRow> {
+    compile(definition.graph);
+    return this.db.transaction(async (m) => {
+      const row = await this.executions.insertRunning(
+        {
+          workflow_id: definition.id,
+          owner_id: ownerId,
+          prompt_id: promptId,
+          graph: definition.graph,
+          model: this.model.model,
+          offline: this.model.offline,
+        },
+        m,
       );
-      let insightId: string | null = null;
-      if (result.output !== null) {
-        const values = {
-          owner_id: row.owner_id,
-          prompt_id: row.prompt_id,
-          workflow_execution_id: row.id,
-          title,
-          content: result.output,
-          analysis_core: null,
-          decision_signals: signalsOf(result),
-          offline: runner.usage.offline,
-          model: runner.usage.model,
-          tokens_in: result.tokens_in,
-          tokens_out: result.tokens_out,
-          cost: result.cost,
-        };
-        const insight = replaceInsight
-          ? await this.insights.replaceForExecution(values, manager)
-          : await this.insights.record(values, manager);
-        insightId = insight.id;
+      await this.send(m, row.id, {
+        execution_id: row.id,
+        title,
+        kind: 'run',
+        resumed_node_ids: [],
+      });
+      return row;
+    });
+  }
+
+  private async send(m: EntityManager, id: string, payload: WorkflowExecutionPayload) {
+    const jobId = await this.jobs.send(WORKFLOW_EXECUTION_QUEUE, payload, { manager: m });
+    await this.executions.setJob(id, jobId!, m);
+  }
+
+  /** The execution once it has ended, or as it is when `wait` is false or aborted. */
+  private async outcome(
+    ownerId: string,
+    id: string,
+    wait: AbortSignal | false,
+  ): Promise<StartedExecution> {
+    for (;;) {
+      const wake = this.notifications.next(id, WAIT_POLL_MS);
+      const row = await this.requireOwn(ownerId, id).catch((error: unknown) => {
+        wake.cancel();
+        throw error;
+      });
+      const ended = row.status !== 'running';
+      if (ended || !wait || wait.aborted) {
+        wake.cancel();
+        return { execution: await this.response(row), ended };
       }
-      return toExecutionResponse(saved, insightId);
-    });
+      wait.addEventListener('abort', wake.cancel, { once: true });
+      await wake.changed;
+      wait.removeEventListener('abort', wake.cancel);
+    }
   }
 
-  private executor(runner: LlmPromptRunner, ownerId: string): WorkflowExecutor {
-    const c = this.config;
-    // A node without its own timeout_ms may use every retry of the model client.
-    const clientBudget =
-      c.LLM_TIMEOUT_MS * (c.LLM_MAX_RETRIES + 1) +
-      c.LLM_RETRY_BASE_MS * (2 ** c.LLM_MAX_RETRIES - 1) +
-      1000;
-    return new WorkflowExecutor({
-      runner,
-      prompts: this.promptLookup(ownerId),
-      questions: this.questions,
-      defaultTimeoutMs: clientBudget,
-      defaultRetries: 0,
-      retryBackoffMs: c.LLM_RETRY_BASE_MS,
-    });
-  }
-
-  /** Reference-mode templates: the owner's base prompt, or a system base prompt. */
-  private promptLookup(ownerId: string): PromptTemplateLookup {
-    return { findBySlug: (slug) => this.prompts.findBaseTemplate(ownerId, slug) };
-  }
-
-  private async titleOf(row: ExecutionRow): Promise<string> {
-    const definition = await this.definitions.findById(row.workflow_id);
-    return definition?.name ?? 'Workflow';
+  private async response(row: ExecutionRow): Promise<ExecutionResponse> {
+    const [insightId, attempts] = await Promise.all([
+      this.insights.idForExecution(row.owner_id, row.id),
+      this.executions.attempts(row.id),
+    ]);
+    return toExecutionResponse(row, insightId, attempts);
   }
 
   private async requireOwn(ownerId: string, id: string): Promise<ExecutionRow> {
@@ -224,14 +307,10 @@ export class WorkflowExecutionsService {
   }
 }
 
-/** Signals of every completed analysis node, keyed `<node_id>.<key>`. */
-function signalsOf(result: ExecutionResult): Record<string, NormalizedSignal> {
-  const signals: Record<string, NormalizedSignal> = {};
-  for (const node of result.nodes) {
-    if (node.kind !== 'analysis' || node.state !== 'COMPLETED') continue;
-    for (const [key, signal] of Object.entries(node.decision_signals ?? {})) {
-      signals[`${node.node_id}.${key}`] = signal;
-    }
+function compile(graph: unknown): CompiledGraph {
+  try {
+    return compileWorkflowGraph(graph);
+  } catch (error) {
+    throw engineError(error);
   }
-  return signals;
 }

@@ -9,13 +9,16 @@ import { QuestionCatalogService } from './question-catalog.service';
 import { WorkflowDefinitionsController } from './workflow-definitions.controller';
 import { WorkflowDefinitionsRepository } from './workflow-definitions.repository';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
+import { ExecutionNotifications } from './execution-notifications';
+import { WorkflowExecutionWorker } from './workflow-execution.worker';
 import { WorkflowExecutionsController } from './workflow-executions.controller';
 import { WorkflowExecutionsRepository } from './workflow-executions.repository';
 import { WorkflowExecutionsService } from './workflow-executions.service';
 
 /**
  * Module `workflow`: question catalog, workflow definitions (validated by the pure engine,
- * @sports/workflow-engine), executions with resume. Controllers with fixed path segments
+ * @sports/workflow-engine), executions run as jobs of the job queue with node checkpoints,
+ * resume, cancel and a Server-Sent Events stream of their node events. Controllers with fixed path segments
  * (`workflows/questions`, `workflows/executions`) are registered before `workflows/:id`.
  * Prompts are read through WORKFLOW_PROMPT_SOURCE, which the prompts module provides.
  */
@@ -35,6 +38,8 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
     WorkflowDefinitionsService,
     WorkflowExecutionsRepository,
     WorkflowExecutionsService,
+    WorkflowExecutionWorker,
+    ExecutionNotifications,
   ],
   exports: [QuestionCatalogService, WorkflowDefinitionsService, WorkflowExecutionsService],
 })

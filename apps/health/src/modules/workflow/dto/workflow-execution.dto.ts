@@ -1,23 +1,63 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { ExecutionResult } from '@sports/workflow-engine';
-import type { ExecutionRow, ExecutionStatusValue } from '../workflow-executions.repository';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '@sports/common';
+import type { ExecutionResult, NodeExecutionState } from '@sports/workflow-engine';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import type {
+  AttemptRow,
+  AttemptTrigger,
+  ExecutionEventRow,
+  ExecutionRow,
+  ExecutionStatusValue,
+} from '../workflow-executions.repository';
+
+export const EXECUTION_STATUSES: ExecutionStatusValue[] = [
+  'running',
+  'completed',
+  'partial',
+  'failed',
+  'cancelled',
+];
 
 export class ExecutionSummaryResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) workflow_id!: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) prompt_id!: string | null;
-  @ApiProperty({ enum: ['running', 'completed', 'partial', 'failed'] })
+  @ApiProperty({ enum: EXECUTION_STATUSES })
   status!: ExecutionStatusValue;
   @ApiProperty({ nullable: true, type: String, description: 'Rendered end-node output (Markdown)' })
   output!: string | null;
   @ApiProperty({ nullable: true, type: String }) model!: string | null;
   @ApiProperty({ description: 'Answered by the offline analyst' }) offline!: boolean;
-  @ApiProperty() tokens_in!: number;
+  @ApiProperty({ description: 'Spent by every attempt (a node run again counts again)' })
+  tokens_in!: number;
   @ApiProperty() tokens_out!: number;
   @ApiProperty() cost!: number;
   @ApiProperty() started_at!: string;
   @ApiProperty({ nullable: true, type: String }) ended_at!: string | null;
   @ApiProperty({ nullable: true, type: String }) resumed_at!: string | null;
+}
+
+export class ExecutionAttemptResponse {
+  @ApiProperty() attempt!: number;
+  @ApiProperty({
+    enum: ['run', 'retry', 'resume', 'given_up'],
+    description:
+      'retry: the job was picked up again after its worker died or failed; given_up: the nodes no attempt could end were failed',
+  })
+  trigger!: AttemptTrigger;
+  @ApiProperty() started_at!: string;
+  @ApiProperty({ nullable: true, type: String }) ended_at!: string | null;
+  @ApiProperty({
+    nullable: true,
+    enum: ['completed', 'partial', 'failed', 'interrupted', 'cancelled'],
+    type: String,
+  })
+  outcome!: string | null;
+  @ApiProperty() tokens_in!: number;
+  @ApiProperty() tokens_out!: number;
+  @ApiProperty() cost!: number;
+  @ApiProperty({ type: [String], description: 'Nodes that ended in this attempt, in order' })
+  nodes_ended!: string[];
 }
 
 export class ExecutionResponse extends ExecutionSummaryResponse {
@@ -32,6 +72,40 @@ export class ExecutionResponse extends ExecutionSummaryResponse {
   result!: ExecutionResult | null;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The graph that ran' })
   graph!: Record<string, unknown>;
+  @ApiProperty({ type: [ExecutionAttemptResponse] }) attempts!: ExecutionAttemptResponse[];
+}
+
+export class ExecutionListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: EXECUTION_STATUSES })
+  @IsOptional()
+  @IsIn(EXECUTION_STATUSES)
+  status?: ExecutionStatusValue;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  workflow_id?: string;
+}
+
+/** The data of one `node` Server-Sent Event (its id is `seq`). */
+export interface ExecutionEventData {
+  seq: number;
+  attempt: number;
+  node_id: string;
+  state: NodeExecutionState['state'];
+  at: string;
+  node: NodeExecutionState;
+}
+
+export function toEventData(row: ExecutionEventRow): ExecutionEventData {
+  return {
+    seq: row.seq,
+    attempt: row.attempt,
+    node_id: row.node_id,
+    state: row.state,
+    at: row.at.toISOString(),
+    node: row.node,
+  };
 }
 
 export class ExecutionListResponse {
@@ -62,11 +136,17 @@ export function toExecutionSummary(row: ExecutionRow): ExecutionSummaryResponse 
 export function toExecutionResponse(
   row: ExecutionRow,
   insightId: string | null,
+  attempts: AttemptRow[],
 ): ExecutionResponse {
   return {
     ...toExecutionSummary(row),
     insight_id: insightId,
     result: row.result,
     graph: row.graph,
+    attempts: attempts.map((a) => ({
+      ...a,
+      started_at: a.started_at.toISOString(),
+      ended_at: a.ended_at?.toISOString() ?? null,
+    })),
   };
 }

@@ -1,0 +1,239 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  defineQueue,
+  JobContext,
+  JobInterruptedError,
+  JobsService,
+  SERVICE_CONFIG,
+} from '@sports/common';
+import {
+  compileWorkflowGraph,
+  ExecutionResult,
+  NodeCheckpoint,
+  NodeExecutionState,
+  NormalizedSignal,
+  PromptRunner,
+  WorkflowEngineError,
+  WorkflowExecutor,
+} from '@sports/workflow-engine';
+import { DataSource } from 'typeorm';
+import type { HealthConfig } from '../../config';
+import { DataLayerService } from '../data-layer/data-layer.service';
+import { InsightsService } from '../insights/insights.service';
+import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { LlmPromptRunner } from './llm-prompt-runner';
+import { QuestionCatalogService } from './question-catalog.service';
+import {
+  AttemptTrigger,
+  ExecutionRow,
+  WorkflowExecutionsRepository,
+} from './workflow-executions.repository';
+import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
+
+/** What an execution job carries: the execution, and how it came to run. */
+export interface WorkflowExecutionPayload {
+  execution_id: string;
+  /** The title of the insight the output is stored as. */
+  title: string;
+  /** `resume`: the nodes re-run (the result's resumed_node_ids); its insight is replaced. */
+  kind: 'run' | 'resume';
+  resumed_node_ids: string[];
+}
+
+/**
+ * Workflow executions: many wait on a language model at once, so a worker runs several. A
+ * worker that died leaves its job until the lease runs out; the retry continues from the
+ * stored checkpoints. After the last attempt the dead letter handler ends the execution.
+ */
+export const WORKFLOW_EXECUTION_QUEUE = defineQueue<WorkflowExecutionPayload>(
+  'workflow-execution',
+  { retryLimit: 3, retryDelaySeconds: 1, concurrency: 8 },
+);
+
+/** A node that could not end on any attempt (its worker died each time). */
+const interruptedRunner: PromptRunner = {
+  run: () =>
+    Promise.reject(
+      new WorkflowEngineError(
+        'EXECUTION_INTERRUPTED',
+        'the execution was interrupted on every attempt before this node ended',
+      ),
+    ),
+};
+
+/**
+ * Runs execution jobs. Every node state change is stored as an event in the order the engine
+ * reports it; an ended node's event is its checkpoint, written with what the attempt spent on
+ * it (added to the execution's totals in the same statement). An attempt continues from the
+ * checkpoints of earlier ones and never runs an ended node again. Writes are fenced by the
+ * execution's attempt number: an attempt that was taken over or cancelled writes nothing more.
+ */
+@Injectable()
+export class WorkflowExecutionWorker implements OnModuleInit {
+  constructor(
+    private readonly executions: WorkflowExecutionsRepository,
+    private readonly jobs: JobsService,
+    @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
+    private readonly questions: QuestionCatalogService,
+    private readonly insights: InsightsService,
+    private readonly data: DataLayerService,
+    private readonly db: DataSource,
+    @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
+    @Inject(SERVICE_CONFIG) private readonly config: HealthConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.work(WORKFLOW_EXECUTION_QUEUE, (job) => this.run(job, false), {
+      deadLetter: (job) => this.run(job, true),
+    });
+  }
+
+  private async run(job: JobContext<WorkflowExecutionPayload>, givenUp: boolean): Promise<void> {
+    const { execution_id: id, kind } = job.data;
+    const trigger = (retried: boolean): AttemptTrigger =>
+      givenUp ? 'given_up' : retried ? 'retry' : kind;
+    const row = await this.executions.beginAttempt(id, job.id, trigger);
+    if (!row) return; // cancelled or ended meanwhile
+    const checkpoints = await this.executions.checkpoints(id);
+    const llm = new LlmPromptRunner(this.model, this.data, row.owner_id);
+    const stop = new AbortController();
+    const signal = AbortSignal.any([job.signal, stop.signal]);
+    const writer = new EventWriter(this.executions, row, stop, signal);
+    const result = await this.executor(givenUp ? interruptedRunner : llm, row.owner_id).continue(
+      compileWorkflowGraph(row.graph),
+      checkpoints,
+      {
+        resumedNodeIds: job.data.resumed_node_ids,
+        signal,
+        onNodeUpdate: (state) => {
+          if (state.state === 'RUNNING') writer.push(state, null);
+        },
+        onNodeEnd: (checkpoint) => writer.push(checkpoint.node, checkpoint),
+      },
+    );
+    await writer.flush();
+    if (job.signal.aborted) throw job.signal.reason as JobInterruptedError;
+    const times = kind === 'run' ? runTimes(row, result) : {};
+    await this.store(row, { ...result, ...times }, llm, job.data);
+  }
+
+  private async store(
+    row: ExecutionRow,
+    result: ExecutionResult,
+    runner: LlmPromptRunner,
+    payload: WorkflowExecutionPayload,
+  ): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const saved = await this.executions.finish(
+        row.id,
+        row.attempt,
+        { status: result.status, result, model: runner.usage.model, offline: runner.usage.offline },
+        manager,
+      );
+      if (!saved) throw new ExecutionTakenOver(row.id);
+      if (result.output === null) return;
+      const values = {
+        owner_id: row.owner_id,
+        prompt_id: row.prompt_id,
+        workflow_execution_id: row.id,
+        title: payload.title,
+        content: result.output,
+        analysis_core: null,
+        decision_signals: signalsOf(result),
+        offline: runner.usage.offline,
+        model: runner.usage.model,
+        tokens_in: result.tokens_in,
+        tokens_out: result.tokens_out,
+        cost: result.cost,
+      };
+      if (payload.kind === 'resume') await this.insights.replaceForExecution(values, manager);
+      else await this.insights.record(values, manager);
+    });
+  }
+
+  private executor(runner: PromptRunner, ownerId: string): WorkflowExecutor {
+    const c = this.config;
+    // A node without its own timeout_ms may use every retry of the model client.
+    const clientBudget =
+      c.LLM_TIMEOUT_MS * (c.LLM_MAX_RETRIES + 1) +
+      c.LLM_RETRY_BASE_MS * (2 ** c.LLM_MAX_RETRIES - 1) +
+      1000;
+    return new WorkflowExecutor({
+      runner,
+      // Reference-mode templates: the owner's base prompt, or a system base prompt.
+      prompts: { findBySlug: (slug) => this.prompts.findBaseTemplate(ownerId, slug) },
+      questions: this.questions,
+      defaultTimeoutMs: clientBudget,
+      defaultRetries: 0,
+      retryBackoffMs: c.LLM_RETRY_BASE_MS,
+    });
+  }
+}
+
+/** The attempt may not write any more: the execution was cancelled or taken over. */
+class ExecutionTakenOver extends Error {
+  constructor(id: string) {
+    super(`execution ${id}: the attempt was cancelled or taken over`);
+  }
+}
+
+/**
+ * Stores the node events of one attempt one after the other, in the order the engine reported
+ * them (so stored checkpoints are always a prefix of the run). The first failed write stops
+ * the run (`stop`); once the run was stopped, the nodes it aborts are not stored as failures.
+ */
+class EventWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+
+  constructor(
+    private readonly executions: WorkflowExecutionsRepository,
+    private readonly row: ExecutionRow,
+    private readonly stop: AbortController,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  push(node: NodeExecutionState, checkpoint: NodeCheckpoint | null): void {
+    if (this.failure || this.signal.aborted) return;
+    this.chain = this.chain.then(async () => {
+      if (this.failure) return;
+      try {
+        const written = await this.executions.appendEvent(this.row.id, this.row.attempt, {
+          node,
+          checkpoint: checkpoint && { edges: checkpoint.edges, undecided: checkpoint.undecided },
+          spent: checkpoint && node,
+        });
+        if (!written) throw new ExecutionTakenOver(this.row.id);
+      } catch (error) {
+        this.failure = error;
+        this.stop.abort(error);
+      }
+    });
+  }
+
+  async flush(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure;
+  }
+}
+
+/** A run's times are the execution's: from its start (queued) to the last attempt's end. */
+function runTimes(row: ExecutionRow, result: ExecutionResult): Partial<ExecutionResult> {
+  const started = row.started_at.getTime();
+  return {
+    started_at: row.started_at.toISOString(),
+    duration_ms: Math.max(0, Date.parse(result.ended_at) - started),
+  };
+}
+
+/** Signals of every completed analysis node, keyed `<node_id>.<key>`. */
+function signalsOf(result: ExecutionResult): Record<string, NormalizedSignal> {
+  const signals: Record<string, NormalizedSignal> = {};
+  for (const node of result.nodes) {
+    if (node.kind !== 'analysis' || node.state !== 'COMPLETED') continue;
+    for (const [key, signal] of Object.entries(node.decision_signals ?? {})) {
+      signals[`${node.node_id}.${key}`] = signal;
+    }
+  }
+  return signals;
+}
