@@ -1,10 +1,10 @@
 import {
   Controller,
+  createParamDecorator,
+  ExecutionContext,
   Get,
   Headers,
   HttpCode,
-  Param,
-  ParseUUIDPipe,
   Post,
   Query,
   Res,
@@ -20,8 +20,8 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
-import type { Response } from 'express';
+import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
+import type { Request, Response } from 'express';
 import {
   ExecutionListQuery,
   ExecutionListResponse,
@@ -49,6 +49,21 @@ const ACCEPTED = {
   },
 };
 
+interface RunReplyOf {
+  /** The signal to wait for the end with, or false under `Prefer: respond-async`. */
+  wait: AbortSignal | false;
+  /** The answer: the ended execution, or 202 with its Location. */
+  answer(started: StartedExecution): ExecutionResponse;
+}
+
+/** How a run is answered: waited for (the default) or 202 at once (RFC 7240 respond-async). */
+const RunReply = createParamDecorator((_data: unknown, ctx: ExecutionContext): RunReplyOf => {
+  const http = ctx.switchToHttp();
+  const res = http.getResponse<Response>();
+  const prefer = http.getRequest<Request>().get('prefer');
+  return { wait: waitFor(prefer, res), answer: (started) => answer(res, started) };
+});
+
 @ApiTags('workflow')
 @Controller('workflows')
 @Authenticated()
@@ -70,10 +85,7 @@ export class WorkflowExecutionsController {
   @Get('executions/:id')
   @ApiOkResponse({ type: ExecutionResponse })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<ExecutionResponse> {
+  get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.get(user.id, id);
   }
 
@@ -92,7 +104,7 @@ export class WorkflowExecutionsController {
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
   async events(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam() id: string,
     @Headers('last-event-id') last: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
@@ -104,10 +116,7 @@ export class WorkflowExecutionsController {
   @ApiOkResponse({ type: ExecutionResponse, description: 'The execution, now cancelled' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'EXECUTION_ENDED: the execution is not running' })
-  cancel(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<ExecutionResponse> {
+  cancel(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.cancel(user.id, id);
   }
 
@@ -123,11 +132,10 @@ export class WorkflowExecutionsController {
   })
   async resume(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-    @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @UuidParam() id: string,
+    @RunReply() reply: RunReplyOf,
   ): Promise<ExecutionResponse> {
-    return answer(res, await this.executions.resume(user.id, id, waitFor(prefer, res)));
+    return reply.answer(await this.executions.resume(user.id, id, reply.wait));
   }
 
   @Post(':id/execute')
@@ -141,11 +149,10 @@ export class WorkflowExecutionsController {
   @ApiForbiddenResponse({ description: GATED })
   async execute(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-    @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @UuidParam() id: string,
+    @RunReply() reply: RunReplyOf,
   ): Promise<ExecutionResponse> {
-    return answer(res, await this.executions.execute(user.id, id, waitFor(prefer, res)));
+    return reply.answer(await this.executions.execute(user.id, id, reply.wait));
   }
 
   @Get(':id/executions')
@@ -153,7 +160,7 @@ export class WorkflowExecutionsController {
   @ApiNotFoundResponse()
   list(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam() id: string,
     @Query() query: PageQuery,
   ): Promise<ExecutionListResponse> {
     return this.executions.list(user.id, id, query);
