@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { firstRow, isoTimestamp, pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
 import type { TrackingSource } from '../../tracking/tracking-common';
 import { ActivityEntry, ActivityType } from './activity.entity';
@@ -54,12 +54,12 @@ export class ActivityRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  async findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
-    const rows = (await this.rows.query(
+  findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
+    return firstRow<ActivityRow>(
+      this.rows.manager,
       `SELECT ${ROW_COLUMNS} FROM activity_entries WHERE id = $1 AND user_id = $2`,
       [id, userId],
-    )) as ActivityRow[];
-    return rows[0] ?? null;
+    );
   }
 
   findOwned(userId: string, id: string): Promise<ActivityEntry | null> {

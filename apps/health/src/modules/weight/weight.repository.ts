@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { firstRow, isoTimestamp, pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
 import type { TrackingSource } from '../../tracking/tracking-common';
 import { WeightEntry } from './weight-entry.entity';
@@ -43,12 +43,12 @@ export class WeightRepository {
   }
 
   /** The read path: typed rows in one statement, no entity hydration. */
-  async findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
-    const rows = (await this.entries.query(
+  findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
+    return firstRow<WeightRow>(
+      this.entries.manager,
       `SELECT ${ROW_COLUMNS} FROM weight_entries WHERE id = $1 AND user_id = $2`,
       [id, userId],
-    )) as WeightRow[];
-    return rows[0] ?? null;
+    );
   }
 
   /** Newest day first (one entry per day), with the total of the range. */
