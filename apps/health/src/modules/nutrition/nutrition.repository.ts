@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { firstRow, isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows } from '@sports/common';
 import { Not, Repository } from 'typeorm';
-import type { TrackingSource } from '../../tracking/tracking-common';
+import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { Meal, NutritionEntry } from './nutrition.entity';
 
 export type NutritionValues = Omit<NutritionEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** A nutrition entry as read for a response: snake_case, numbers as numbers, ISO timestamps. */
-export interface NutritionRow {
-  id: string;
+export interface NutritionRow extends TrackedRow {
   date: string;
   meal: Meal | null;
   kcal: number;
@@ -17,17 +16,14 @@ export interface NutritionRow {
   carbohydrate_g: number | null;
   fat_g: number | null;
   fibre_g: number | null;
-  source: TrackingSource;
   note: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
 const ROW_COLUMNS = `id, date::text AS date, meal, kcal::float8 AS kcal,
   protein_g::float8 AS protein_g, carbohydrate_g::float8 AS carbohydrate_g,
   fat_g::float8 AS fat_g, fibre_g::float8 AS fibre_g, source, note,
-  ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
+  ${TRACKED_TIMESTAMPS}`;
 
 export interface NutritionDayRow {
   date: string;
@@ -65,11 +61,7 @@ export class NutritionRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnedRow(userId: string, id: string): Promise<NutritionRow | null> {
-    return firstRow<NutritionRow>(
-      this.rows.manager,
-      `SELECT ${ROW_COLUMNS} FROM nutrition_entries WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    );
+    return ownRow<NutritionRow>(this.rows.manager, ROW_COLUMNS, 'nutrition_entries', userId, id);
   }
 
   /** Per-day sums; a nutrient stays null on a day where no entry recorded it. */
