@@ -165,6 +165,21 @@ describe('service core over real HTTP', () => {
       expect(
         (await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${badSession}`)).status,
       ).toBe(401);
+      // Signed, with a live session, but without an expiry: refused.
+      const { exp: _e, ...forever } = claims;
+      const neverExpires = jwt.sign(forever, { algorithm: 'HS256' });
+      expect(
+        (await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${neverExpires}`)).status,
+      ).toBe(401);
+      expect(
+        (await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${userToken}`)).status,
+      ).toBe(200);
+    });
+
+    it('marks authenticated answers Cache-Control: no-store', async () => {
+      const res = await t.http.get('/api/fixture/me').set('Authorization', `Bearer ${userToken}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
     });
 
     it('refuses a user on an admin route with 403 FORBIDDEN', async () => {

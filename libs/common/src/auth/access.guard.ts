@@ -27,7 +27,13 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (!rule) throw new ForbiddenError('This route declares no access rule.');
     if (rule.kind === 'public') return true;
     await super.canActivate(context);
-    const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+    const http = context.switchToHttp();
+    // A caller's data is never kept by a shared or browser cache; a route that may be cached
+    // (a file with its ETag) sets its own Cache-Control, which replaces this one.
+    http
+      .getResponse<{ setHeader(name: string, value: string): void }>()
+      .setHeader('Cache-Control', 'no-store');
+    const user = http.getRequest<{ user: AuthUser }>().user;
     if (rule.kind === 'roles' && !this.hasAnyRole(user.role, rule.roles)) {
       throw new ForbiddenError(
         `This action requires the role ${rule.roles.join(' or ')}.`,

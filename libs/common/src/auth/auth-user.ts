@@ -18,6 +18,8 @@ export interface AccessTokenClaims {
   typ: 'access';
   /** The session (refresh token family); logout, a secret change or a reset ends it at once. */
   sid: string;
+  /** Expiry (seconds since the epoch): required, a token without it is refused. */
+  exp?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './access.decorators';
 export * from './access.guard';
+export * from './account-auth';
 export * from './after-authentication';
 export * from './auth-core.module';
 export * from './auth-tokens.service';

@@ -16,9 +16,6 @@ import { VerifiedTokenCache } from './verified-token-cache';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
-/** Claims as jsonwebtoken hands them over after verification: with `exp` (and `iat`, `iss`). */
-type VerifiedClaims = AccessTokenClaims & { exp?: number };
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -29,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  private readonly verifiedTokens = new VerifiedTokenCache<VerifiedClaims>();
+  private readonly verifiedTokens = new VerifiedTokenCache<AccessTokenClaims>();
 
   constructor(
     @Inject(AUTH_OPTIONS) options: AuthOptions,
@@ -67,8 +64,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /** After passport-jwt verified the token: claims that fit an access token are kept. */
-  async validate(req: Request, claims: VerifiedClaims): Promise<AuthUser> {
-    if (claims.typ !== 'access' || !UUID.test(claims.sub) || !UUID.test(claims.sid)) {
+  async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
+    if (
+      claims.typ !== 'access' ||
+      !UUID.test(claims.sub) ||
+      !UUID.test(claims.sid) ||
+      typeof claims.exp !== 'number'
+    ) {
       throw new UnauthenticatedError('The access token is not valid; sign in again.');
     }
     const token = bearerToken(req);
@@ -77,7 +79,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /** The caller now: the account and its session are looked up on every request. */
-  private async userOf(claims: VerifiedClaims): Promise<AuthUser> {
+  private async userOf(claims: AccessTokenClaims): Promise<AuthUser> {
     const sessionId = claims.sid;
     if (!this.resolver)
       return { id: claims.sub, email: claims.email, role: claims.role, sessionId };

@@ -1,13 +1,23 @@
-import { FeatureModule } from '@sports/common';
+import { accountAuth, FeatureModule } from '@sports/common';
 import { ProfilesModule } from '../profiles/profiles.module';
-import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
+import { toUserResponse } from '../profiles/user.response';
+import { UsersService } from '../profiles/users.service';
+import { AuthResponse, LoginRequest, RegisterRequest } from './dto/auth.dto';
 
+/** Sign-up and sign-in with email and password; a deactivated account cannot sign in. */
 @FeatureModule({
   name: 'auth',
   version: '1.2.0',
   imports: [ProfilesModule],
-  controllers: [AuthController],
-  providers: [AuthService],
+  ...accountAuth({
+    accounts: UsersService,
+    secret: { field: 'password', name: 'password' },
+    loginRequest: LoginRequest,
+    registerRequest: RegisterRequest,
+    authResponse: AuthResponse,
+    wrongCredentials: 'Email or password is wrong, or the account is deactivated',
+    profileOf: (body) => ({ displayName: body.display_name ?? null }),
+    sessionOf: (user) => ({ user: toUserResponse(user) }),
+  }),
 })
 export class AuthModule {}

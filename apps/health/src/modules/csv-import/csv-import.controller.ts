@@ -4,8 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  Param,
-  ParseUUIDPipe,
   Post,
   Put,
   Query,
@@ -29,7 +27,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import {
   AnalyzeResponse,
   CopyMappingRequest,
@@ -104,10 +102,7 @@ export class CsvImportController {
   @Get('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<MappingResponse> {
+  get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<MappingResponse> {
     return this.mappings.get(user.id, id);
   }
 
@@ -118,7 +113,7 @@ export class CsvImportController {
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdateMappingRequest,
   ): Promise<MappingResponse> {
     return this.mappings.updateOwn(user.id, id, body);
@@ -129,7 +124,7 @@ export class CsvImportController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
     return this.mappings.deleteOwn(user.id, id);
   }
 
@@ -216,10 +211,7 @@ export class CsvImportController {
   @Get('imports/:id')
   @ApiOkResponse({ type: ImportLogResponse })
   @ApiNotFoundResponse({ description: 'Not an import of yours' })
-  log(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<ImportLogResponse> {
+  log(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<ImportLogResponse> {
     return this.imports.log(user.id, id);
   }
 }

@@ -156,7 +156,12 @@ describe('OpenAiCompatibleClient against a loopback chat-completions server', ()
   it('stops at once when the caller aborts', async () => {
     server.setHandler(() => ({ kind: 'hang' }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the request has reached the server (a fixed delay races a loaded machine).
+    const abortWhenReceived = async (): Promise<void> => {
+      while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+      controller.abort();
+    };
+    void abortWhenReceived();
     const error = await client({ timeoutMs: 5000 })
       .complete(messages, { signal: controller.signal })
       .catch((e: unknown) => e);

@@ -13,7 +13,6 @@ import { UsersService } from './users.service';
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [ProfilesController],
   providers: [UsersRepository, UsersService, UserResolver, ProfilesService],
-  // UsersRepository stays exported for the auth modules until their branch (p-sessions) uses UsersService.
-  exports: [UsersRepository, UsersService, UserResolver],
+  exports: [UsersService, UserResolver],
 })
 export class ProfilesModule {}

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { mapUniqueViolations, NewAccount, SignInAccount } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import type { User } from './user.entity';
+import { emailTaken, USER_CONFLICTS } from './users.constraints';
 import { UsersRepository } from './users.repository';
 
 /**
- * The accounts as other modules use them (administration, the caliper's age and sex): the
- * profiles module's repository stays behind this service (docs/architecture.md, module boundaries).
+ * The accounts as other modules use them (sign-up and sign-in, administration, the caliper's
+ * age and sex): the profiles module's repository stays behind this service
+ * (docs/architecture.md, module boundaries). It is the account store of the auth module.
  */
 @Injectable()
 export class UsersService {
@@ -32,11 +35,41 @@ export class UsersService {
     return this.users.setPasswordHash(id, passwordHash);
   }
 
+  replaceSecretHash(id: string, secretHash: string): Promise<void> {
+    return this.users.setPasswordHash(id, secretHash);
+  }
+
   otherActiveAdmins(m: EntityManager, id: string): Promise<number> {
     return this.users.otherActiveAdmins(m, id);
   }
 
   delete(m: EntityManager, id: string): Promise<void> {
     return this.users.delete(m, id);
+  }
+
+  countAccounts(manager: EntityManager): Promise<number> {
+    return this.users.count(manager);
+  }
+
+  /** A signed-up account in the sign-up transaction; 409 EMAIL_TAKEN when the email is in use. */
+  createAccount(
+    manager: EntityManager,
+    account: NewAccount<{ displayName: string | null }>,
+  ): Promise<User> {
+    return mapUniqueViolations(USER_CONFLICTS, async () => {
+      if (await this.users.emailTaken(account.email, manager)) throw emailTaken();
+      return this.users.insert(manager, {
+        email: account.email,
+        passwordHash: account.secretHash,
+        displayName: account.displayName,
+        role: account.admin ? 'admin' : 'user',
+      });
+    });
+  }
+
+  /** An active account with this email, with its password hash: a deactivated one cannot sign in. */
+  async findSignInAccount(email: string): Promise<SignInAccount<User> | null> {
+    const user = await this.users.findByEmailWithSecret(email);
+    return user?.isActive ? { account: user, secretHash: user.passwordHash } : null;
   }
 }

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiConflictResponse,
@@ -21,7 +10,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import {
   CreatePromptRequest,
   PlaceholderListResponse,
@@ -73,10 +62,7 @@ export class PromptsController {
   @Get(':id')
   @ApiOkResponse({ type: PromptResponse })
   @ApiNotFoundResponse()
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<PromptResponse> {
+  get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<PromptResponse> {
     return this.prompts.get(user, id);
   }
 
@@ -88,7 +74,7 @@ export class PromptsController {
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdatePromptRequest,
   ): Promise<PromptResponse> {
     return this.prompts.update(user, id, body);
@@ -99,7 +85,7 @@ export class PromptsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
     return this.prompts.remove(user, id);
   }
 
@@ -111,7 +97,7 @@ export class PromptsController {
   @ApiBadGatewayResponse({ description: 'LLM_FAILED (502) or LLM_TIMEOUT (504)' })
   run(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: RunPromptRequest,
   ): Promise<PromptRunResponse> {
     return this.prompts.run(user, id, body);

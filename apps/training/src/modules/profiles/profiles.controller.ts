@@ -6,8 +6,6 @@ import {
   Headers,
   HttpCode,
   Ip,
-  Param,
-  ParseUUIDPipe,
   Post,
   Put,
   Query,
@@ -23,7 +21,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, Roles, ValidationFailedError } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import { AllowStaleClubContext } from '../tenant-context/tenant-context.decorators';
 import {
   CreatedProfileResponse,
@@ -35,14 +33,6 @@ import {
 } from './dto/profile.dto';
 import { ProfileResponse } from './profile.response';
 import { ProfilesService } from './profiles.service';
-
-/** Path ids are UUIDs; anything else is 400 VALIDATION_FAILED. */
-const uuid = new ParseUUIDPipe({
-  exceptionFactory: () =>
-    new ValidationFailedError('The profile id in the path must be a UUID.', [
-      { path: 'id', message: 'must be a UUID' },
-    ]),
-});
 
 @ApiTags('profiles')
 @Controller()
@@ -84,7 +74,7 @@ export class ProfilesController {
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
   @ApiNotFoundResponse()
-  get(@CurrentUser() caller: AuthUser, @Param('pid', uuid) pid: string): Promise<ProfileResponse> {
+  get(@CurrentUser() caller: AuthUser, @UuidParam('pid') pid: string): Promise<ProfileResponse> {
     return this.profiles.get(caller, pid);
   }
 
@@ -99,7 +89,7 @@ export class ProfilesController {
   })
   update(
     @CurrentUser() caller: AuthUser,
-    @Param('id', uuid) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdateProfileRequest,
     @Ip() address: string,
   ): Promise<ProfileResponse> {
@@ -128,7 +118,7 @@ export class ProfilesController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'LAST_SUPERADMIN' })
-  remove(@CurrentUser() caller: AuthUser, @Param('pid', uuid) pid: string): Promise<void> {
+  remove(@CurrentUser() caller: AuthUser, @UuidParam('pid') pid: string): Promise<void> {
     return this.profiles.delete(caller, pid);
   }
 }

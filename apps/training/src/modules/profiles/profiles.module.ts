@@ -18,6 +18,6 @@ import { ProfilesService } from './profiles.service';
   imports: [TypeOrmModule.forFeature([Profile]), TenantContextModule],
   controllers: [ProfilesController],
   providers: [ProfilesRepository, ProfilesService],
-  exports: [ProfilesService, ProfilesRepository],
+  exports: [ProfilesService],
 })
 export class ProfilesModule {}

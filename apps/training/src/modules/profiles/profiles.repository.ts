@@ -32,6 +32,10 @@ export class ProfilesRepository {
     return rows[0] ?? null;
   }
 
+  async setPinHash(id: string, pinHash: string): Promise<void> {
+    await this.profiles.query('UPDATE profiles SET pin_hash = $2 WHERE id = $1', [id, pinHash]);
+  }
+
   /** With the PIN hash, for sign-in only. */
   findByEmailWithSecret(email: string): Promise<Profile | null> {
     return this.profiles

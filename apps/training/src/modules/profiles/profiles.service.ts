@@ -7,8 +7,10 @@ import {
   ForbiddenError,
   LoginProtection,
   mapUniqueViolations,
+  NewAccount,
   NotFoundError,
   PasswordHasher,
+  SignInAccount,
   UnprocessableError,
   ValidationFailedError,
 } from '@sports/common';
@@ -272,5 +274,34 @@ export class ProfilesService {
 
   private async assertEmailFree(email: string, m: EntityManager, exceptId?: string): Promise<void> {
     if (await this.profiles.emailTaken(email, m, exceptId)) throw emailTaken();
+  }
+
+  // ---- the account store of the auth module's sign-up and sign-in (libs/common AccountStore) ----
+
+  countAccounts(manager: EntityManager): Promise<number> {
+    return this.profiles.count(manager);
+  }
+
+  /** A signed-up profile in the sign-up transaction; 409 EMAIL_TAKEN when the email is in use. */
+  createAccount(manager: EntityManager, account: NewAccount<{ name: string }>): Promise<Profile> {
+    return mapUniqueViolations(PROFILE_CONFLICTS, async () => {
+      await this.assertEmailFree(account.email, manager);
+      return this.profiles.insert(manager, {
+        name: account.name,
+        email: account.email,
+        pinHash: account.secretHash,
+        role: account.admin ? 'superadmin' : 'user',
+      });
+    });
+  }
+
+  /** The profile with this email, with its PIN hash. */
+  async findSignInAccount(email: string): Promise<SignInAccount<Profile> | null> {
+    const profile = await this.profiles.findByEmailWithSecret(email);
+    return profile ? { account: profile, secretHash: profile.pinHash } : null;
+  }
+
+  replaceSecretHash(id: string, secretHash: string): Promise<void> {
+    return this.profiles.setPinHash(id, secretHash);
   }
 }

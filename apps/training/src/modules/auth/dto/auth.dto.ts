@@ -1,16 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AccountEmail, TokenResponse } from '@sports/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsString, Length, Matches } from 'class-validator';
 import { ProfileResponse } from '../../profiles/profile.response';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
 
 export class LoginRequest {
-  @ApiProperty({ example: 'anna@example.org' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
+  @AccountEmail('anna@example.org')
   email!: string;
 
   @ApiProperty({ example: '4711', description: '4 to 8 digits' })
@@ -27,26 +25,6 @@ export class RegisterRequest extends LoginRequest {
   name!: string;
 }
 
-export class RefreshRequest {
-  @ApiProperty()
-  @IsString()
-  @Length(16, 200)
-  refresh_token!: string;
-}
-
-export class AuthResponse {
-  @ApiProperty() access_token!: string;
-  @ApiProperty({ example: 'Bearer' }) token_type!: 'Bearer';
-  @ApiProperty({ example: 900 }) expires_in!: number;
-  @ApiProperty() refresh_token!: string;
-  @ApiProperty() refresh_expires_at!: string;
+export class AuthResponse extends TokenResponse {
   @ApiProperty({ type: ProfileResponse }) profile!: ProfileResponse;
-}
-
-export class TokenResponse {
-  @ApiProperty() access_token!: string;
-  @ApiProperty({ example: 'Bearer' }) token_type!: 'Bearer';
-  @ApiProperty({ example: 900 }) expires_in!: number;
-  @ApiProperty() refresh_token!: string;
-  @ApiProperty() refresh_expires_at!: string;
 }
