@@ -1,8 +1,9 @@
 // Issue 7 benchmark: 5 years of daily tracking data for 1 000 users (weight and nutrition
 // daily, activity 4×/week, resting HR / HRV / sleep daily, blood pressure weekly), then at 20
-// connections: GET /api/activity?days=90, GET /api/weight?from&to (90 days), GET /api/stats
-// (the shared data layer), each against the bare SQL the route runs (pg Pool, 20 concurrent
-// loops, same duration). The data layer's weight series has no HTTP route of its own; its SQL
+// connections: GET /api/activity?days=90, GET /api/weight?from&to (90 days), GET
+// /api/nutrition?from&to (90 days), GET /api/reference-values?type_key&from&to (90 days), GET
+// /api/stats (the shared data layer), each against the bare SQL the route runs (pg Pool, 20
+// concurrent loops, same duration). The data layer's weight series has no HTTP route of its own; its SQL
 // is measured directly as well.
 //
 // Database: DATABASE_URL's server when set, else the machine's PostgreSQL at
@@ -169,6 +170,27 @@ try {
         ORDER BY date DESC LIMIT 500 OFFSET 0`,
       [me, from90, today],
     );
+  const nutritionSql = () =>
+    pool.query(
+      `SELECT id, date::text AS date, meal, kcal::float8, protein_g::float8,
+              carbohydrate_g::float8, fat_g::float8, fibre_g::float8, source, note,
+              ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+              count(*) OVER ()::int AS total_rows
+         FROM nutrition_entries WHERE user_id = $1 AND date BETWEEN $2 AND $3
+        ORDER BY date DESC, created_at DESC, id DESC LIMIT 500 OFFSET 0`,
+      [me, from90, today],
+    );
+  const referenceValuesSql = () =>
+    pool.query(
+      `SELECT id, type_key, measured_on::text AS measured_on, ${iso('measured_at')} AS measured_at,
+              value::float8, source, note,
+              ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+              count(*) OVER ()::int AS total_rows
+         FROM reference_values
+        WHERE user_id = $1 AND measured_on >= $2 AND measured_on <= $3 AND type_key = $4
+        ORDER BY measured_on DESC, type_key ASC LIMIT 500 OFFSET 0`,
+      [me, from90, today, 'resting_hr'],
+    );
   const statsSql = () =>
     Promise.all([repo.counts(me), repo.latest(me), repo.metricChanges(me, today)]);
 
@@ -182,6 +204,16 @@ try {
       name: 'GET /api/weight?from&to (90 days)',
       url: `${service.base}/api/weight?from=${from90}&to=${today}&limit=500`,
       sql: weightSql,
+    },
+    {
+      name: 'GET /api/nutrition?from&to (90 days)',
+      url: `${service.base}/api/nutrition?from=${from90}&to=${today}&limit=500`,
+      sql: nutritionSql,
+    },
+    {
+      name: 'GET /api/reference-values?type_key&from&to (90 days)',
+      url: `${service.base}/api/reference-values?type_key=resting_hr&from=${from90}&to=${today}&limit=500`,
+      sql: referenceValuesSql,
     },
     { name: 'GET /api/stats (data layer)', url: `${service.base}/api/stats`, sql: statsSql },
   ];

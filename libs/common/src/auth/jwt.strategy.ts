@@ -1,6 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { UnauthenticatedError } from '../errors';
 import {
@@ -11,17 +12,28 @@ import {
   AuthUser,
   AuthUserResolver,
 } from './auth-user';
+import { VerifiedTokenCache } from './verified-token-cache';
+
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * passport-jwt verifies the token (HS256 signature, issuer, expiry) and hands the claims to
+ * `validate`, which loads the account and session on every request. A token seen before within
+ * its lifetime skips the verification: its claims come from a bounded cache keyed by the token's
+ * SHA-256 (`VerifiedTokenCache`); the account and session lookup runs as for a fresh token.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly verifiedTokens = new VerifiedTokenCache<AccessTokenClaims>();
+
   constructor(
     @Inject(AUTH_OPTIONS) options: AuthOptions,
     @Optional() @Inject(AUTH_USER_RESOLVER) private readonly resolver?: AuthUserResolver,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       // A KeyObject made once: given a string, jsonwebtoken first tries to parse it as a public
       // key on every verification (an exception each time, ~0.3 ms per request), then makes the
       // secret key. passport-jwt hands the value to jsonwebtoken untouched; its types only
@@ -30,10 +42,29 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       issuer: options.issuer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: AccessTokenClaims): Promise<AuthUser> {
+  /**
+   * passport calls this on an object made from the registered strategy (`Object.create`), which
+   * carries its own `success`, `fail` and `error`; the cache is reached through the prototype.
+   */
+  override authenticate(req: Request, options?: object): void {
+    const token = bearerToken(req);
+    const claims = token ? this.verifiedTokens.get(token) : undefined;
+    if (!claims) {
+      super.authenticate(req, options);
+      return;
+    }
+    this.userOf(claims).then(
+      (user) => this.success(user),
+      (err: unknown) => this.error(err as Error),
+    );
+  }
+
+  /** After passport-jwt verified the token: claims that fit an access token are kept. */
+  async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
     if (
       claims.typ !== 'access' ||
       !UUID.test(claims.sub) ||
@@ -42,6 +73,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     ) {
       throw new UnauthenticatedError('The access token is not valid; sign in again.');
     }
+    const token = bearerToken(req);
+    if (token) this.verifiedTokens.set(token, claims);
+    return this.userOf(claims);
+  }
+
+  /** The caller now: the account and its session are looked up on every request. */
+  private async userOf(claims: AccessTokenClaims): Promise<AuthUser> {
     const sessionId = claims.sid;
     if (!this.resolver)
       return { id: claims.sub, email: claims.email, role: claims.role, sessionId };

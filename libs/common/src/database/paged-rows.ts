@@ -47,6 +47,16 @@ export async function pagedRows<Row>(
   return { rows, total };
 }
 
+/** The row a query by key answers, or null: a detail read without entity hydration. */
+export async function firstRow<Row>(
+  db: Queryable,
+  sql: string,
+  params: unknown[],
+): Promise<Row | null> {
+  const rows = (await db.query(sql, params)) as Row[];
+  return rows[0] ?? null;
+}
+
 /**
  * A `timestamptz` column as the ISO 8601 UTC text a response carries (`2026-04-01T07:30:00.123Z`,
  * milliseconds truncated like `Date#toISOString` of the driver's value), so the driver does not

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
-import type { TrackingSource } from '../../tracking/tracking-common';
+import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { ActivityEntry, ActivityType } from './activity.entity';
 
 /** An activity as read for a response: snake_case, numbers as numbers, ISO timestamps. */
-export interface ActivityRow {
-  id: string;
+export interface ActivityRow extends TrackedRow {
   activity_type: ActivityType;
   started_at: string;
   duration_min: number;
@@ -17,16 +16,12 @@ export interface ActivityRow {
   max_hr: number | null;
   rpe: number | null;
   notes: string | null;
-  source: TrackingSource;
-  created_at: string;
-  updated_at: string;
 }
 
 /** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
 const ROW_COLUMNS = `id, activity_type, ${isoTimestamp('started_at')} AS started_at,
   duration_min::float8 AS duration_min, distance_km::float8 AS distance_km, kcal::float8 AS kcal,
-  avg_hr, max_hr, rpe, notes, source,
-  ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
+  avg_hr, max_hr, rpe, notes, source, ${TRACKED_TIMESTAMPS}`;
 
 export type ActivityValues = Omit<ActivityEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
@@ -54,12 +49,8 @@ export class ActivityRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  async findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
-    const rows = (await this.rows.query(
-      `SELECT ${ROW_COLUMNS} FROM activity_entries WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    )) as ActivityRow[];
-    return rows[0] ?? null;
+  findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
+    return ownRow<ActivityRow>(this.rows.manager, ROW_COLUMNS, 'activity_entries', userId, id);
   }
 
   findOwned(userId: string, id: string): Promise<ActivityEntry | null> {

@@ -223,6 +223,64 @@ describe('caliper (HTTP)', () => {
     expect(row.formula).toBe('jp3');
   });
 
+  it('answers the same bytes when written, listed and read, with exact decimals', async () => {
+    const user = await t.newUser();
+    await setBody(user, 'male', '1996-03-01');
+    const jp3 = await create(user, {
+      date: '2026-03-02',
+      formula: 'jp3',
+      sites: { chest: 15.5, abdomen: 18.5, thigh: 20 },
+      note: 'left side',
+    });
+    const jp7 = await create(user, {
+      date: '2026-03-02',
+      formula: 'jp7',
+      sites: {
+        chest: 15,
+        midaxillary: 12.5,
+        triceps: 11,
+        subscapular: 14,
+        abdomen: 18,
+        suprailiac: 13,
+        thigh: 20,
+      },
+    });
+    expect([jp3.status, jp7.status]).toEqual([201, 201]);
+    const list = await t.http.get('/api/caliper?limit=10').set('Authorization', user.auth);
+    expect(JSON.stringify(list.body)).toBe(
+      JSON.stringify({ items: [jp3.body, jp7.body], total: 2, limit: 10, offset: 0 }),
+    );
+    const detail = await t.http.get(`/api/caliper/${jp3.body.id}`).set('Authorization', user.auth);
+    expect(JSON.stringify(detail.body)).toBe(JSON.stringify(jp3.body));
+    expect(detail.body.sites).toEqual({ chest: 15.5, abdomen: 18.5, thigh: 20 });
+    expect(Object.keys(detail.body)).toEqual([
+      'id',
+      'date',
+      'formula',
+      'sites',
+      'body_fat_pct',
+      'density',
+      'age_years',
+      'sex',
+      'note',
+      'source',
+      'created_at',
+      'updated_at',
+    ]);
+    const [row] = await t.db.query(
+      'SELECT body_fat_pct::text AS pct, density::text AS d FROM caliper_entries WHERE id = $1',
+      [jp3.body.id],
+    );
+    expect([detail.body.body_fat_pct, detail.body.density]).toEqual([
+      Number(row.pct),
+      Number(row.d),
+    ]);
+    const past = await t.http
+      .get('/api/caliper?formula=jp7&limit=1&offset=1')
+      .set('Authorization', user.auth);
+    expect(past.body).toEqual({ items: [], total: 1, limit: 1, offset: 1 });
+  });
+
   it("lists only the caller's measurements", async () => {
     const res = await t.http.get('/api/caliper').set('Authorization', lou.auth);
     expect(res.status).toBe(200);

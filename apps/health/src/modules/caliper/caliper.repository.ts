@@ -1,8 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
+import {
+  ownedRowsFilter,
+  ownRow,
+  TRACKED_TIMESTAMPS,
+  TrackedRow,
+} from '../../tracking/tracking-rows';
 import { CaliperEntry } from './caliper-entry.entity';
-import type { CaliperFormula } from './caliper-formulas';
+import type { BodySex, CaliperFormula, Skinfolds } from './caliper-formulas';
+
+/** A skinfold measurement as read for a response: snake_case, numbers as numbers, ISO timestamps. */
+export interface CaliperRow extends TrackedRow {
+  date: string;
+  formula: CaliperFormula;
+  sites: Skinfolds;
+  body_fat_pct: number;
+  density: number;
+  age_years: number;
+  sex: BodySex;
+  note: string | null;
+}
+
+/** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
+const ROW_COLUMNS = `id, date::text AS date, formula, sites, body_fat_pct::float8 AS body_fat_pct,
+  density::float8 AS density, age_years, sex, note, source, ${TRACKED_TIMESTAMPS}`;
 
 export interface CaliperFilter {
   from?: string;
@@ -27,17 +50,24 @@ export class CaliperRepository {
     return this.entries.findOneBy({ userId, date, formula });
   }
 
-  list(userId: string, filter: CaliperFilter): Promise<[CaliperEntry[], number]> {
-    const qb = this.entries.createQueryBuilder('c').where('c.user_id = :userId', { userId });
-    if (filter.from) qb.andWhere('c.date >= :from', { from: filter.from });
-    if (filter.to) qb.andWhere('c.date <= :to', { to: filter.to });
-    if (filter.formula) qb.andWhere('c.formula = :formula', { formula: filter.formula });
-    return qb
-      .orderBy('c.date', 'DESC')
-      .addOrderBy('c.formula', 'ASC')
-      .take(filter.limit)
-      .skip(filter.offset)
-      .getManyAndCount();
+  /** The read path: a typed row in one statement, no entity hydration. */
+  findOwnRow(userId: string, id: string): Promise<CaliperRow | null> {
+    return ownRow<CaliperRow>(this.entries.manager, ROW_COLUMNS, 'caliper_entries', userId, id);
+  }
+
+  /** Newest day first, formulas alphabetically (one per day and formula), with the filter's total. */
+  list(userId: string, filter: CaliperFilter): Promise<PagedRows<CaliperRow>> {
+    const { where, params } = ownedRowsFilter(userId, 'date', filter, { formula: filter.formula });
+    return pagedRows<CaliperRow>(
+      this.entries.manager,
+      {
+        select: ROW_COLUMNS,
+        from: `FROM caliper_entries WHERE ${where}`,
+        orderBy: 'date DESC, formula ASC',
+        params,
+      },
+      filter,
+    );
   }
 
   async insert(values: NewCaliperEntry): Promise<CaliperEntry> {

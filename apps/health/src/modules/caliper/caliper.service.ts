@@ -10,6 +10,7 @@ import {
   CaliperListResponse,
   CaliperQuery,
   CaliperResponse,
+  caliperRowResponse,
   CreateCaliperRequest,
   toCaliperResponse,
   UpdateCaliperRequest,
@@ -50,9 +51,9 @@ export class CaliperService {
   }
 
   async list(userId: string, query: CaliperQuery): Promise<CaliperListResponse> {
-    const [items, total] = await this.entries.list(userId, query);
+    const { rows, total } = await this.entries.list(userId, query);
     return {
-      items: items.map(toCaliperResponse),
+      items: rows.map(caliperRowResponse),
       total,
       limit: query.limit,
       offset: query.offset,
@@ -60,7 +61,9 @@ export class CaliperService {
   }
 
   async get(userId: string, id: string): Promise<CaliperResponse> {
-    return toCaliperResponse(await this.findOwnOrFail(userId, id));
+    const row = await this.entries.findOwnRow(userId, id);
+    if (!row) throw new NotFoundError('Caliper entry', id);
+    return caliperRowResponse(row);
   }
 
   async update(userId: string, id: string, input: UpdateCaliperRequest): Promise<CaliperResponse> {

@@ -86,6 +86,48 @@ describe('circumference (HTTP)', () => {
     expect(lous.body.total).toBe(1);
   });
 
+  it('answers the same bytes when written, listed and read, with exact decimals', async () => {
+    const user = await t.newUser();
+    const written: Record<string, { id: string }> = {};
+    for (const [site, value_cm] of [
+      ['neck', 33.3],
+      ['waist', 10.1],
+      ['hip', 249.9],
+    ] as const) {
+      const res = await create(user, { date: '2026-02-02', site, value_cm, note: 'tape' });
+      expect(res.status).toBe(201);
+      written[site] = res.body;
+    }
+    const list = await t.http.get('/api/circumference?limit=10').set('Authorization', user.auth);
+    expect(JSON.stringify(list.body)).toBe(
+      JSON.stringify({
+        items: [written.hip, written.neck, written.waist],
+        total: 3,
+        limit: 10,
+        offset: 0,
+      }),
+    );
+    const detail = await t.http
+      .get(`/api/circumference/${written.waist.id}`)
+      .set('Authorization', user.auth);
+    expect(JSON.stringify(detail.body)).toBe(JSON.stringify(written.waist));
+    expect(detail.body.value_cm).toBe(10.1);
+    expect(Object.keys(detail.body)).toEqual([
+      'id',
+      'date',
+      'site',
+      'value_cm',
+      'note',
+      'source',
+      'created_at',
+      'updated_at',
+    ]);
+    const past = await t.http
+      .get('/api/circumference?site=waist&limit=1&offset=3')
+      .set('Authorization', user.auth);
+    expect(past.body).toEqual({ items: [], total: 1, limit: 1, offset: 3 });
+  });
+
   it("reads, updates and deletes the caller's own measurement", async () => {
     const created = await create(kim, { date: '2026-03-10', site: 'calf', value_cm: 38 });
     const id = created.body.id as string;

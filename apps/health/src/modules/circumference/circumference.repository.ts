@@ -1,7 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
+import {
+  ownedRowsFilter,
+  ownRow,
+  TRACKED_TIMESTAMPS,
+  TrackedRow,
+} from '../../tracking/tracking-rows';
 import { CircumferenceEntry, CircumferenceSite } from './circumference-entry.entity';
+
+/** A girth as read for a response: snake_case, numbers as numbers, ISO timestamps. */
+export interface CircumferenceRow extends TrackedRow {
+  date: string;
+  site: CircumferenceSite;
+  value_cm: number;
+  note: string | null;
+}
+
+/** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
+const ROW_COLUMNS = `id, date::text AS date, site, value_cm::float8 AS value_cm, note, source,
+  ${TRACKED_TIMESTAMPS}`;
 
 export interface CircumferenceFilter {
   from?: string;
@@ -30,17 +49,30 @@ export class CircumferenceRepository {
     return this.entries.findOneBy({ userId, date, site });
   }
 
-  list(userId: string, filter: CircumferenceFilter): Promise<[CircumferenceEntry[], number]> {
-    const qb = this.entries.createQueryBuilder('c').where('c.user_id = :userId', { userId });
-    if (filter.from) qb.andWhere('c.date >= :from', { from: filter.from });
-    if (filter.to) qb.andWhere('c.date <= :to', { to: filter.to });
-    if (filter.site) qb.andWhere('c.site = :site', { site: filter.site });
-    return qb
-      .orderBy('c.date', 'DESC')
-      .addOrderBy('c.site', 'ASC')
-      .take(filter.limit)
-      .skip(filter.offset)
-      .getManyAndCount();
+  /** The read path: a typed row in one statement, no entity hydration. */
+  findOwnRow(userId: string, id: string): Promise<CircumferenceRow | null> {
+    return ownRow<CircumferenceRow>(
+      this.entries.manager,
+      ROW_COLUMNS,
+      'circumference_entries',
+      userId,
+      id,
+    );
+  }
+
+  /** Newest day first, sites alphabetically (one per day and site), with the filter's total. */
+  list(userId: string, filter: CircumferenceFilter): Promise<PagedRows<CircumferenceRow>> {
+    const { where, params } = ownedRowsFilter(userId, 'date', filter, { site: filter.site });
+    return pagedRows<CircumferenceRow>(
+      this.entries.manager,
+      {
+        select: ROW_COLUMNS,
+        from: `FROM circumference_entries WHERE ${where}`,
+        orderBy: 'date DESC, site ASC',
+        params,
+      },
+      filter,
+    );
   }
 
   async insert(

@@ -7,6 +7,7 @@ import {
   CircumferenceListResponse,
   CircumferenceQuery,
   CircumferenceResponse,
+  circumferenceRowResponse,
   CreateCircumferenceRequest,
   toCircumferenceResponse,
   UpdateCircumferenceRequest,
@@ -32,9 +33,9 @@ export class CircumferenceService {
   }
 
   async list(userId: string, query: CircumferenceQuery): Promise<CircumferenceListResponse> {
-    const [items, total] = await this.entries.list(userId, query);
+    const { rows, total } = await this.entries.list(userId, query);
     return {
-      items: items.map(toCircumferenceResponse),
+      items: rows.map(circumferenceRowResponse),
       total,
       limit: query.limit,
       offset: query.offset,
@@ -42,7 +43,9 @@ export class CircumferenceService {
   }
 
   async get(userId: string, id: string): Promise<CircumferenceResponse> {
-    return toCircumferenceResponse(await this.findOwnOrFail(userId, id));
+    const row = await this.entries.findOwnRow(userId, id);
+    if (!row) throw new NotFoundError('Circumference entry', id);
+    return circumferenceRowResponse(row);
   }
 
   async update(

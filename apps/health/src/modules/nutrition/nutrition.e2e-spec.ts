@@ -217,5 +217,56 @@ describe('nutrition (e2e)', () => {
         .set('Authorization', eater.auth);
       expect(tooMany.status).toBe(400);
     });
+
+    it('answers the total of the range on a page past its end', async () => {
+      const res = await app.http
+        .get(`/api/nutrition?limit=2&offset=10`)
+        .set('Authorization', eater.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        items: [],
+        total: 3,
+        limit: 2,
+        offset: 10,
+        from: day(-29),
+        to: day(0),
+      });
+    });
+
+    it('answers the same bytes for an entry when written, listed and read', async () => {
+      const user = await app.newUser();
+      const written = await create(
+        user,
+        meal({ kcal: 1234.5, protein_g: 12.3, carbohydrate_g: 0.1, fat_g: 99.9, fibre_g: 1999.9 }),
+      );
+      const list = await app.http.get('/api/nutrition').set('Authorization', user.auth);
+      const detail = await app.http
+        .get(`/api/nutrition/${written.id}`)
+        .set('Authorization', user.auth);
+      expect(detail.status).toBe(200);
+      expect(JSON.stringify(list.body.items)).toBe(JSON.stringify([written]));
+      expect(JSON.stringify(detail.body)).toBe(JSON.stringify(written));
+      expect(Object.keys(detail.body)).toEqual([
+        'id',
+        'date',
+        'meal',
+        'kcal',
+        'protein_g',
+        'carbohydrate_g',
+        'fat_g',
+        'fibre_g',
+        'source',
+        'note',
+        'created_at',
+        'updated_at',
+      ]);
+      expect(detail.body).toMatchObject({
+        kcal: 1234.5,
+        protein_g: 12.3,
+        carbohydrate_g: 0.1,
+        fat_g: 99.9,
+        fibre_g: 1999.9,
+      });
+    });
   });
 });

@@ -1,9 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, Not, Repository } from 'typeorm';
-import { NutritionEntry } from './nutrition.entity';
+import { pagedRows, PagedRows } from '@sports/common';
+import { Not, Repository } from 'typeorm';
+import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
+import { Meal, NutritionEntry } from './nutrition.entity';
 
 export type NutritionValues = Omit<NutritionEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** A nutrition entry as read for a response: snake_case, numbers as numbers, ISO timestamps. */
+export interface NutritionRow extends TrackedRow {
+  date: string;
+  meal: Meal | null;
+  kcal: number;
+  protein_g: number | null;
+  carbohydrate_g: number | null;
+  fat_g: number | null;
+  fibre_g: number | null;
+  note: string | null;
+}
+
+/** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
+const ROW_COLUMNS = `id, date::text AS date, meal, kcal::float8 AS kcal,
+  protein_g::float8 AS protein_g, carbohydrate_g::float8 AS carbohydrate_g,
+  fat_g::float8 AS fat_g, fibre_g::float8 AS fibre_g, source, note,
+  ${TRACKED_TIMESTAMPS}`;
 
 export interface NutritionDayRow {
   date: string;
@@ -26,13 +46,22 @@ export class NutritionRepository {
     userId: string,
     range: { from: string; to: string },
     page: { limit: number; offset: number },
-  ): Promise<[NutritionEntry[], number]> {
-    return this.rows.findAndCount({
-      where: { userId, date: Between(range.from, range.to) },
-      order: { date: 'DESC', createdAt: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
+  ): Promise<PagedRows<NutritionRow>> {
+    return pagedRows<NutritionRow>(
+      this.rows.manager,
+      {
+        select: ROW_COLUMNS,
+        from: 'FROM nutrition_entries WHERE user_id = $1 AND date BETWEEN $2 AND $3',
+        orderBy: 'date DESC, created_at DESC, id DESC',
+        params: [userId, range.from, range.to],
+      },
+      page,
+    );
+  }
+
+  /** The read path: a typed row in one statement, no entity hydration. */
+  findOwnedRow(userId: string, id: string): Promise<NutritionRow | null> {
+    return ownRow<NutritionRow>(this.rows.manager, ROW_COLUMNS, 'nutrition_entries', userId, id);
   }
 
   /** Per-day sums; a nutrient stays null on a day where no entry recorded it. */

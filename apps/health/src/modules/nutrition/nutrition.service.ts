@@ -12,7 +12,12 @@ import type {
 } from './dto/nutrition.dto';
 import { dayTotalConflict, nutritionConflicts } from './nutrition.constraints';
 import { NutritionEntry } from './nutrition.entity';
-import { NutritionDayRow, NutritionRepository, NutritionValues } from './nutrition.repository';
+import {
+  NutritionDayRow,
+  NutritionRepository,
+  NutritionRow,
+  NutritionValues,
+} from './nutrition.repository';
 
 const DEFAULT_WINDOW_DAYS = 30;
 const MAX_WINDOW_DAYS = 3660;
@@ -25,8 +30,8 @@ export class NutritionService {
   async list(userId: string, query: ListNutritionQuery): Promise<NutritionListResponse> {
     const range = resolveRange(query);
     const { limit, offset } = query;
-    const [rows, total] = await this.nutrition.list(userId, range, { limit, offset });
-    return { items: rows.map(toNutritionResponse), total, limit, offset, ...range };
+    const { rows, total } = await this.nutrition.list(userId, range, { limit, offset });
+    return { items: rows.map(nutritionRowResponse), total, limit, offset, ...range };
   }
 
   async daily(userId: string, query: NutritionRangeQuery): Promise<NutritionDailyResponse> {
@@ -36,7 +41,9 @@ export class NutritionService {
   }
 
   async get(userId: string, id: string): Promise<NutritionResponse> {
-    return toNutritionResponse(await this.findOwnedOrFail(userId, id));
+    const row = await this.nutrition.findOwnedRow(userId, id);
+    if (!row) throw new NotFoundError('Nutrition entry', id);
+    return nutritionRowResponse(row);
   }
 
   async create(userId: string, input: CreateNutritionRequest): Promise<NutritionResponse> {
@@ -161,5 +168,23 @@ export function toNutritionResponse(e: NutritionEntry): NutritionResponse {
     note: e.note,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function nutritionRowResponse(r: NutritionRow): NutritionResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    meal: r.meal,
+    kcal: r.kcal,
+    protein_g: r.protein_g,
+    carbohydrate_g: r.carbohydrate_g,
+    fat_g: r.fat_g,
+    fibre_g: r.fibre_g,
+    source: r.source,
+    note: r.note,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }

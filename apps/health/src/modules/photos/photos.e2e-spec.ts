@@ -174,6 +174,40 @@ describe('photos (e2e)', () => {
     expect(theirs.body).toMatchObject({ items: [], total: 0 });
   });
 
+  it('answers the same bytes when uploaded, listed and read, and the total past the end', async () => {
+    const user = await app.newUser({ tier: 'plus' });
+    const first = await upload(user, png);
+    const second = await upload(user, png);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const list = await app.http.get('/api/photos?limit=10').set('Authorization', user.auth);
+    expect(JSON.stringify(list.body)).toBe(
+      JSON.stringify({ items: [second.body, first.body], total: 2, limit: 10, offset: 0 }),
+    );
+    const detail = await app.http
+      .get(`/api/photos/${first.body.id}`)
+      .set('Authorization', user.auth);
+    expect(JSON.stringify(detail.body)).toBe(JSON.stringify(first.body));
+    expect(Object.keys(detail.body)).toEqual([
+      'id',
+      'taken_on',
+      'pose',
+      'mime_type',
+      'byte_size',
+      'sha256',
+      'file_url',
+      'created_at',
+    ]);
+    const past = await app.http.get('/api/photos?limit=1&offset=4').set('Authorization', user.auth);
+    expect(past.body).toEqual({ items: [], total: 2, limit: 1, offset: 4 });
+    // The refusal tests below expect no stored file but the owner's.
+    for (const photo of [first, second]) {
+      const del = await app.http
+        .delete(`/api/photos/${photo.body.id}`)
+        .set('Authorization', user.auth);
+      expect(del.status).toBe(204);
+    }
+  });
+
   it('answers 404 to another user for the photo, its file and its deletion', async () => {
     const res = await upload(owner, png);
     const id = res.body.id;

@@ -1,7 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
 import { EntityManager, In, Repository } from 'typeorm';
-import { Photo } from './photo.entity';
+import { ownRow } from '../../tracking/tracking-rows';
+import { Photo, PhotoMimeType, PhotoPose } from './photo.entity';
+
+/** A photo's metadata as read for a response: snake_case, numbers as numbers, ISO timestamp. */
+export interface PhotoRow {
+  id: string;
+  taken_on: string;
+  pose: PhotoPose | null;
+  mime_type: PhotoMimeType;
+  byte_size: number;
+  sha256: string;
+  created_at: string;
+}
+
+/** `byte_size` is a `bigint` far below 2^53: `float8` answers it as an exact number. */
+const ROW_COLUMNS = `id, taken_on::text AS taken_on, pose, mime_type,
+  byte_size::float8 AS byte_size, sha256, ${isoTimestamp('created_at')} AS created_at`;
 
 export type PhotoValues = Omit<Photo, 'userId' | 'createdAt'>;
 
@@ -10,13 +27,23 @@ export type PhotoValues = Omit<Photo, 'userId' | 'createdAt'>;
 export class PhotosRepository {
   constructor(@InjectRepository(Photo) private readonly rows: Repository<Photo>) {}
 
-  list(userId: string, page: { limit: number; offset: number }): Promise<[Photo[], number]> {
-    return this.rows.findAndCount({
-      where: { userId },
-      order: { takenOn: 'DESC', createdAt: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
+  /** Newest day first, then newest upload (id breaks ties), with the total. */
+  list(userId: string, page: { limit: number; offset: number }): Promise<PagedRows<PhotoRow>> {
+    return pagedRows<PhotoRow>(
+      this.rows.manager,
+      {
+        select: ROW_COLUMNS,
+        from: 'FROM photos WHERE user_id = $1',
+        orderBy: 'taken_on DESC, created_at DESC, id DESC',
+        params: [userId],
+      },
+      page,
+    );
+  }
+
+  /** The read path: a typed row in one statement, no entity hydration. */
+  findOwnedRow(userId: string, id: string): Promise<PhotoRow | null> {
+    return ownRow<PhotoRow>(this.rows.manager, ROW_COLUMNS, 'photos', userId, id);
   }
 
   findOwned(userId: string, id: string): Promise<Photo | null> {

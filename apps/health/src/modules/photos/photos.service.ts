@@ -12,7 +12,7 @@ import type {
 } from './dto/photo.dto';
 import { Photo, PhotoMimeType } from './photo.entity';
 import { PhotoStorage, type ReceivedPhoto } from './photo-storage';
-import { PhotosRepository } from './photos.repository';
+import { PhotoRow, PhotosRepository } from './photos.repository';
 
 @Injectable()
 export class PhotosService {
@@ -25,12 +25,14 @@ export class PhotosService {
 
   async list(userId: string, query: ListPhotosQuery): Promise<PhotoListResponse> {
     const { limit, offset } = query;
-    const [rows, total] = await this.photos.list(userId, { limit, offset });
-    return { items: rows.map(toPhotoResponse), total, limit, offset };
+    const { rows, total } = await this.photos.list(userId, { limit, offset });
+    return { items: rows.map(photoRowResponse), total, limit, offset };
   }
 
   async get(userId: string, id: string): Promise<PhotoResponse> {
-    return toPhotoResponse(await this.findOwnedOrFail(userId, id));
+    const row = await this.photos.findOwnedRow(userId, id);
+    if (!row) throw new NotFoundError('Photo', id);
+    return photoRowResponse(row);
   }
 
   /**
@@ -135,5 +137,19 @@ export function toPhotoResponse(p: Photo): PhotoResponse {
     sha256: p.sha256,
     file_url: `/api/photos/${p.id}/file`,
     created_at: p.createdAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function photoRowResponse(r: PhotoRow): PhotoResponse {
+  return {
+    id: r.id,
+    taken_on: r.taken_on,
+    pose: r.pose,
+    mime_type: r.mime_type,
+    byte_size: r.byte_size,
+    sha256: r.sha256,
+    file_url: `/api/photos/${r.id}/file`,
+    created_at: r.created_at,
   };
 }

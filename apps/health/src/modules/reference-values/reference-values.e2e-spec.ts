@@ -230,4 +230,48 @@ describe('reference values (e2e)', () => {
       .set('Authorization', user.auth);
     expect(ranged.body.total).toBe(2);
   });
+
+  it('answers the same bytes when written, listed and read, with exact decimals', async () => {
+    const user = await app.newUser();
+    const temperature = await create(
+      user,
+      value({
+        type_key: 'body_temperature',
+        value: 36.65,
+        measured_at: '2026-01-05T06:30:00.125Z',
+        note: 'oral',
+      }),
+    );
+    const sleep = await create(user, value({ type_key: 'sleep_duration', value: 7.333 }));
+    const list = await app.http
+      .get('/api/reference-values?limit=10')
+      .set('Authorization', user.auth);
+    expect(JSON.stringify(list.body)).toBe(
+      JSON.stringify({ items: [temperature, sleep], total: 2, limit: 10, offset: 0 }),
+    );
+    const detail = await app.http
+      .get(`/api/reference-values/${sleep.id}`)
+      .set('Authorization', user.auth);
+    expect(JSON.stringify(detail.body)).toBe(JSON.stringify(sleep));
+    expect(detail.body).toMatchObject({ value: 7.333, measured_at: null });
+    expect(list.body.items[0]).toMatchObject({
+      value: 36.65,
+      measured_at: '2026-01-05T06:30:00.125Z',
+    });
+    expect(Object.keys(detail.body)).toEqual([
+      'id',
+      'type_key',
+      'measured_on',
+      'measured_at',
+      'value',
+      'source',
+      'note',
+      'created_at',
+      'updated_at',
+    ]);
+    const past = await app.http
+      .get('/api/reference-values?type_key=sleep_duration&limit=1&offset=1')
+      .set('Authorization', user.auth);
+    expect(past.body).toEqual({ items: [], total: 1, limit: 1, offset: 1 });
+  });
 });

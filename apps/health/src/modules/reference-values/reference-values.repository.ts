@@ -1,7 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { FindOptionsWhere, LessThanOrEqual, MoreThanOrEqual, Not, Repository, And } from 'typeorm';
+import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { Not, Repository } from 'typeorm';
+import {
+  ownedRowsFilter,
+  ownRow,
+  TRACKED_TIMESTAMPS,
+  TrackedRow,
+} from '../../tracking/tracking-rows';
 import { ReferenceValue } from './reference-value.entity';
+
+/** A baseline value as read for a response: snake_case, numbers as numbers, ISO timestamps. */
+export interface ReferenceValueRow extends TrackedRow {
+  type_key: string;
+  measured_on: string;
+  measured_at: string | null;
+  value: number;
+  note: string | null;
+}
+
+/** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
+const ROW_COLUMNS = `id, type_key, measured_on::text AS measured_on,
+  ${isoTimestamp('measured_at')} AS measured_at, value::float8 AS value, source, note,
+  ${TRACKED_TIMESTAMPS}`;
 
 export type ReferenceValueValues = Omit<
   ReferenceValue,
@@ -15,23 +36,36 @@ export class ReferenceValuesRepository {
     @InjectRepository(ReferenceValue) private readonly rows: Repository<ReferenceValue>,
   ) {}
 
+  /** Newest day first, types alphabetically (one per type and day), with the filter's total. */
   list(
     userId: string,
     filter: { typeKey?: string; from?: string; to?: string },
     page: { limit: number; offset: number },
-  ): Promise<[ReferenceValue[], number]> {
-    const where: FindOptionsWhere<ReferenceValue> = { userId };
-    if (filter.typeKey) where.typeKey = filter.typeKey;
-    if (filter.from && filter.to)
-      where.measuredOn = And(MoreThanOrEqual(filter.from), LessThanOrEqual(filter.to));
-    else if (filter.from) where.measuredOn = MoreThanOrEqual(filter.from);
-    else if (filter.to) where.measuredOn = LessThanOrEqual(filter.to);
-    return this.rows.findAndCount({
-      where,
-      order: { measuredOn: 'DESC', typeKey: 'ASC' },
-      take: page.limit,
-      skip: page.offset,
+  ): Promise<PagedRows<ReferenceValueRow>> {
+    const { where, params } = ownedRowsFilter(userId, 'measured_on', filter, {
+      type_key: filter.typeKey,
     });
+    return pagedRows<ReferenceValueRow>(
+      this.rows.manager,
+      {
+        select: ROW_COLUMNS,
+        from: `FROM reference_values WHERE ${where}`,
+        orderBy: 'measured_on DESC, type_key ASC',
+        params,
+      },
+      page,
+    );
+  }
+
+  /** The read path: a typed row in one statement, no entity hydration. */
+  findOwnedRow(userId: string, id: string): Promise<ReferenceValueRow | null> {
+    return ownRow<ReferenceValueRow>(
+      this.rows.manager,
+      ROW_COLUMNS,
+      'reference_values',
+      userId,
+      id,
+    );
   }
 
   findOwned(userId: string, id: string): Promise<ReferenceValue | null> {

@@ -15,7 +15,11 @@ import type {
   UpdateReferenceValueRequest,
 } from './dto/reference-value.dto';
 import { ReferenceValue } from './reference-value.entity';
-import { ReferenceValuesRepository, ReferenceValueValues } from './reference-values.repository';
+import {
+  ReferenceValueRow,
+  ReferenceValuesRepository,
+  ReferenceValueValues,
+} from './reference-values.repository';
 import { referenceValueConflicts, referenceValueDayTaken } from './reference-values.constraints';
 
 @Injectable()
@@ -27,16 +31,18 @@ export class ReferenceValuesService {
 
   async list(userId: string, query: ListReferenceValuesQuery): Promise<ReferenceValueListResponse> {
     const { limit, offset } = query;
-    const [rows, total] = await this.values.list(
+    const { rows, total } = await this.values.list(
       userId,
       { typeKey: query.type_key, from: query.from, to: query.to },
       { limit, offset },
     );
-    return { items: rows.map(toReferenceValueResponse), total, limit, offset };
+    return { items: rows.map(referenceValueRowResponse), total, limit, offset };
   }
 
   async get(userId: string, id: string): Promise<ReferenceValueResponse> {
-    return toReferenceValueResponse(await this.findOwnedOrFail(userId, id));
+    const row = await this.values.findOwnedRow(userId, id);
+    if (!row) throw new NotFoundError('Reference value', id);
+    return referenceValueRowResponse(row);
   }
 
   async create(
@@ -150,5 +156,20 @@ export function toReferenceValueResponse(v: ReferenceValue): ReferenceValueRespo
     note: v.note,
     created_at: v.createdAt.toISOString(),
     updated_at: v.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function referenceValueRowResponse(r: ReferenceValueRow): ReferenceValueResponse {
+  return {
+    id: r.id,
+    type_key: r.type_key,
+    measured_on: r.measured_on,
+    measured_at: r.measured_at,
+    value: r.value,
+    source: r.source,
+    note: r.note,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }

@@ -1,26 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
-import type { TrackingSource } from '../../tracking/tracking-common';
+import {
+  ownedRowsFilter,
+  ownRow,
+  TRACKED_TIMESTAMPS,
+  TrackedRow,
+} from '../../tracking/tracking-rows';
 import { WeightEntry } from './weight-entry.entity';
 
 /** A weight entry as read for a response: snake_case, numbers as numbers, ISO timestamps. */
-export interface WeightRow {
-  id: string;
+export interface WeightRow extends TrackedRow {
   date: string;
   weight_kg: number;
   body_fat_pct: number | null;
   note: string | null;
-  source: TrackingSource;
-  created_at: string;
-  updated_at: string;
 }
 
 /** `float8` keeps `numeric` values exactly as Number(text) would (shortest round trip). */
 const ROW_COLUMNS = `id, date::text AS date, weight_kg::float8 AS weight_kg,
-  body_fat_pct::float8 AS body_fat_pct, note, source,
-  ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
+  body_fat_pct::float8 AS body_fat_pct, note, source, ${TRACKED_TIMESTAMPS}`;
 
 export interface DateRange {
   from?: string;
@@ -43,20 +43,13 @@ export class WeightRepository {
   }
 
   /** The read path: typed rows in one statement, no entity hydration. */
-  async findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
-    const rows = (await this.entries.query(
-      `SELECT ${ROW_COLUMNS} FROM weight_entries WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    )) as WeightRow[];
-    return rows[0] ?? null;
+  findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
+    return ownRow<WeightRow>(this.entries.manager, ROW_COLUMNS, 'weight_entries', userId, id);
   }
 
   /** Newest day first (one entry per day), with the total of the range. */
   list(userId: string, range: DateRange): Promise<PagedRows<WeightRow>> {
-    const params: unknown[] = [userId];
-    let where = 'user_id = $1';
-    if (range.from) where += ` AND date >= $${params.push(range.from)}`;
-    if (range.to) where += ` AND date <= $${params.push(range.to)}`;
+    const { where, params } = ownedRowsFilter(userId, 'date', range);
     return pagedRows<WeightRow>(
       this.entries.manager,
       {

@@ -19,6 +19,7 @@ import {
   TrackingSource,
 } from '../../../tracking/tracking-common';
 import type { CaliperEntry } from '../caliper-entry.entity';
+import type { CaliperRow } from '../caliper.repository';
 import {
   BodySex,
   CALIPER_FORMULAS,
@@ -145,5 +146,23 @@ export function toCaliperResponse(e: CaliperEntry): CaliperResponse {
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function caliperRowResponse(r: CaliperRow): CaliperResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    formula: r.formula,
+    sites: r.sites,
+    body_fat_pct: r.body_fat_pct,
+    density: r.density,
+    age_years: r.age_years,
+    sex: r.sex,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }

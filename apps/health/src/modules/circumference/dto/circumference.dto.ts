@@ -13,6 +13,7 @@ import {
   CircumferenceEntry,
   CircumferenceSite,
 } from '../circumference-entry.entity';
+import type { CircumferenceRow } from '../circumference.repository';
 
 export class CreateCircumferenceRequest {
   @ApiProperty({ example: '2026-04-01', description: 'YYYY-MM-DD, not in the future' })
@@ -97,5 +98,19 @@ export function toCircumferenceResponse(e: CircumferenceEntry): CircumferenceRes
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+/** The response of a row read for it (the list and detail read path). */
+export function circumferenceRowResponse(r: CircumferenceRow): CircumferenceResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    site: r.site,
+    value_cm: r.value_cm,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }
