@@ -12,7 +12,7 @@ export class TrainingConfig extends CommonEnv {
   @IntSetting(0, 36500)
   MEDIA_RETENTION_DAYS = 30;
 
-  /** Minutes between two runs of the retention job (0 = only on demand). */
+  /** Minutes between two runs of the retention cron job (0 = only on demand), rounded to a cron step. */
   @IntSetting(0, 100000)
   MEDIA_RETENTION_INTERVAL_MINUTES = 60;
 

@@ -1,3 +1,5 @@
+import { JobsService, JOB_QUEUE_SCHEMA } from '@sports/common';
+import { MEDIA_RETENTION_QUEUE } from './media-retention.service';
 import { existsSync, readFileSync } from 'node:fs';
 import { insertClub } from '../club-memberships/club-test-fixtures';
 import {
@@ -541,6 +543,29 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
       expect(existsSync(fileOf(root, key))).toBe(false);
       expect(await assetRow(t, recent)).not.toBeNull();
       expect(await assetRow(t, soft)).not.toBeNull();
+    });
+
+    it('runs on the job queue as one cron job across all replicas, not a timer per process', async () => {
+      const schedules = await t.db.query(
+        `SELECT name, cron, timezone FROM ${JOB_QUEUE_SCHEMA}.schedule WHERE name = $1`,
+        [MEDIA_RETENTION_QUEUE.name],
+      );
+      // MEDIA_RETENTION_INTERVAL_MINUTES = 60
+      expect(schedules).toEqual([
+        { name: 'media-retention', cron: '0 */1 * * *', timezone: 'UTC' },
+      ]);
+      const old = await privateAsset();
+      await t.db.query(
+        `UPDATE media_assets SET lifecycle = 'trash_hidden', lifecycle_changed_at = now() - interval '40 days' WHERE id = $1`,
+        [old],
+      );
+      const jobs = t.app.get(JobsService);
+      expect(await jobs.send(MEDIA_RETENTION_QUEUE, {})).toEqual(expect.any(String));
+      const deadline = Date.now() + 15_000;
+      while ((await assetRow(t, old)) !== null && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await assetRow(t, old)).toBeNull();
     });
   });
 });

@@ -1,42 +1,46 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@sports/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { cronEveryMinutes, defineQueue, JobsService, SERVICE_CONFIG } from '@sports/common';
 import type { TrainingConfig } from '../../config';
 import type { RetentionRunResponse } from './dto/media-asset.dto';
 import { expiredForRetention } from './media-asset-access';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaStorageService } from './storage/media-storage.service';
 
+/** The retention cron job: one run at a time, not retried (the next one is due on schedule). */
+export const MEDIA_RETENTION_QUEUE = defineQueue<Record<string, never>>('media-retention', {
+  policy: 'stately',
+  retryLimit: 0,
+});
+
 /**
  * The retention job: purges assets that stayed in trash_hidden for longer than
- * MEDIA_RETENTION_DAYS. `runPass` runs one pass (the superadmin route calls it); a timer runs it
- * every MEDIA_RETENTION_INTERVAL_MINUTES (0: never).
+ * MEDIA_RETENTION_DAYS. `runPass` runs one pass (the superadmin route calls it); a cron job of the
+ * job queue runs it every MEDIA_RETENTION_INTERVAL_MINUTES (0: never), once across all replicas,
+ * on a worker process.
  */
 @Injectable()
-export class MediaRetentionService implements OnModuleInit, OnApplicationShutdown {
+export class MediaRetentionService implements OnModuleInit {
   private readonly logger = new Logger('MediaRetention');
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repo: MediaAssetsRepository,
     private readonly storage: MediaStorageService,
+    private readonly jobs: JobsService,
     @Inject(SERVICE_CONFIG) private readonly config: TrainingConfig,
   ) {}
 
   onModuleInit(): void {
     const minutes = this.config.MEDIA_RETENTION_INTERVAL_MINUTES;
-    if (minutes > 0) {
-      this.timer = setInterval(() => {
-        this.runPass().catch((err: Error) =>
-          this.logger.error(`retention run failed: ${err.message}`),
-        );
-      }, minutes * 60_000);
-      this.timer.unref();
-    }
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.jobs.work(
+      MEDIA_RETENTION_QUEUE,
+      async () => {
+        await this.runPass();
+      },
+      {
+        cron: minutes > 0 ? cronEveryMinutes(minutes) : null,
+        deadLetter: async () => this.logger.warn('a media retention run failed'),
+      },
+    );
   }
 
   /**
