@@ -38,7 +38,7 @@ export class AccountService {
       'current_password',
       input.current_password,
     );
-    await this.users.setPasswordHash(caller.id, await this.hasher.hash(input.new_password));
+    await this.users.replaceSecretHash(caller.id, await this.hasher.hash(input.new_password));
     await this.loginProtection.forgetAccount(account.email);
     await this.tokens.revokeOtherSessions(caller.id, caller.sessionId);
   }

@@ -31,10 +31,7 @@ export class UsersService {
     return this.users.findSecretById(id);
   }
 
-  setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    return this.users.setPasswordHash(id, passwordHash);
-  }
-
+  /** Stores a new password hash (a password change, or a re-hash at sign-in). */
   replaceSecretHash(id: string, secretHash: string): Promise<void> {
     return this.users.setPasswordHash(id, secretHash);
   }
