@@ -35,6 +35,8 @@ function jestProjectConfig(dir, harnessDir = 'src/testing') {
     },
     globalSetup: hasDb ? setup : undefined,
     globalTeardown: hasDb ? path.join(dir, harnessDir, 'global-teardown.ts') : undefined,
+    // Every response of a test app is checked against the OpenAPI contract (contract-validator).
+    setupFilesAfterEnv: [path.join(__dirname, 'libs/common/src/testing/contract-jest-setup.ts')],
     testTimeout: 30000,
     maxWorkers: process.env.JEST_MAX_WORKERS || 2,
   };

@@ -1,6 +1,13 @@
 import { ConflictError, NotFoundError } from '../errors/domain-error';
 import { mapUniqueViolations, violatedUniqueConstraint } from './unique-conflicts';
 
+declare module '../errors/error-catalogue' {
+  interface ErrorCodes {
+    WEIGHT_EXISTS_FOR_DAY: true;
+    NAME_TAKEN: true;
+  }
+}
+
 const uniqueViolation = (constraint: string): object => ({
   driverError: { code: '23505', constraint },
 });

@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-catalogue';
+
 /** One bad field of a request, as reported in `errors[]` of a problem body. */
 export interface FieldError {
   path: string;
@@ -25,7 +27,7 @@ export class DomainError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly title: string,
     detail: string,
     options: DomainErrorOptions = {},
@@ -54,7 +56,7 @@ export class UnauthenticatedError extends DomainError {
 export class ForbiddenError extends DomainError {
   constructor(
     detail = 'You are not allowed to do this.',
-    code = 'FORBIDDEN',
+    code: ErrorCode = 'FORBIDDEN',
     options: DomainErrorOptions = {},
   ) {
     super(403, code, 'Forbidden', detail, options);
@@ -74,7 +76,7 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(detail: string, code = 'CONFLICT', options: DomainErrorOptions = {}) {
+  constructor(detail: string, code: ErrorCode = 'CONFLICT', options: DomainErrorOptions = {}) {
     super(409, code, 'Conflict', detail, options);
   }
 }
@@ -92,7 +94,7 @@ export class PayloadTooLargeError extends DomainError {
 }
 
 export class UnprocessableError extends DomainError {
-  constructor(detail: string, code = 'UNPROCESSABLE', options: DomainErrorOptions = {}) {
+  constructor(detail: string, code: ErrorCode = 'UNPROCESSABLE', options: DomainErrorOptions = {}) {
     super(422, code, 'Unprocessable content', detail, options);
   }
 }

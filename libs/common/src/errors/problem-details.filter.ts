@@ -14,20 +14,24 @@ import {
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from './domain-error';
 import { closeWithoutReading } from '../http/close-unread';
+import type { ErrorCode } from './error-catalogue';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from './problem-details';
 
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BAD_REQUEST',
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   501: 'NOT_IMPLEMENTED',
   503: 'SERVICE_UNAVAILABLE',
 };
@@ -130,7 +134,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 
   private fromStatus(status: number, detail: string, requestId?: string): ProblemDetails {
-    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED');
     const safeDetail = status >= 500 ? 'The service could not complete the request.' : detail;
     return {
       type: problemType(code),

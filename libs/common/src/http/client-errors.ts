@@ -1,26 +1,28 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '../errors/error-catalogue';
 import { PROBLEM_CONTENT_TYPE, problemType } from '../errors/problem-details';
 
-const ANSWERS: Record<string, { status: number; reason: string; code: string; detail: string }> = {
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    reason: 'Request Header Fields Too Large',
-    code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
-    detail: 'The request line and headers may have at most 16 KB.',
-  },
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    reason: 'Request Timeout',
-    code: 'REQUEST_TIMEOUT',
-    detail: 'The request did not arrive in time.',
-  },
-};
+const ANSWERS: Record<string, { status: number; reason: string; code: ErrorCode; detail: string }> =
+  {
+    HPE_HEADER_OVERFLOW: {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+      detail: 'The request line and headers may have at most 16 KB.',
+    },
+    ERR_HTTP_REQUEST_TIMEOUT: {
+      status: 408,
+      reason: 'Request Timeout',
+      code: 'REQUEST_TIMEOUT',
+      detail: 'The request did not arrive in time.',
+    },
+  };
 
-const MALFORMED = {
+const MALFORMED: { status: number; reason: string; code: ErrorCode; detail: string } = {
   status: 400,
   reason: 'Bad Request',
-  code: 'BAD_REQUEST',
+  code: 'MALFORMED_REQUEST',
   detail: 'The request is not valid HTTP.',
 };
 

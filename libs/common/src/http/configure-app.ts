@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
@@ -13,7 +14,7 @@ import { workerRoleRoutes } from './worker-role-routes';
 export function configureApp(
   app: NestExpressApplication,
   options: { release: ReleaseInfo; config: CommonEnv; description: string },
-): void {
+): OpenAPIObject {
   const { release, config } = options;
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
@@ -31,9 +32,9 @@ export function configureApp(
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
-      exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'],
+      exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After', 'ETag', 'Location'],
     });
   }
   app.setGlobalPrefix('api');
-  setupOpenApi(app, release, options.description);
+  return setupOpenApi(app, release, options.description);
 }

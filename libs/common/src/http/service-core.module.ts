@@ -6,6 +6,7 @@ import { AuthCoreModule } from '../auth/auth-core.module';
 import type { AuthUserResolver } from '../auth/auth-user';
 import type { CommonEnv } from '../config/common-env';
 import { typeOrmOptions } from '../database/typeorm-options';
+import { ERROR_CATALOGUE, ErrorCatalogue, serviceErrorCatalogue } from '../errors/error-catalogue';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import { createValidationPipe } from '../errors/validation.pipe';
 import { HealthModule } from '../health/health.controller';
@@ -28,6 +29,8 @@ export interface ServiceCoreOptions {
   migrations: MixedList<string | (new () => unknown)>;
   /** Tables whose presence `GET /api/health/ready` checks. */
   coreTables: string[];
+  /** The service's own error codes (the common ones are added). */
+  errors?: ErrorCatalogue;
   auth: {
     roleRanks: Record<string, number>;
     resolver: Type<AuthUserResolver>;
@@ -84,6 +87,7 @@ export class ServiceCoreModule {
       ],
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
+        { provide: ERROR_CATALOGUE, useValue: serviceErrorCatalogue(options.errors ?? {}) },
         ShutdownState,
         {
           provide: LoginProtection,
@@ -109,7 +113,14 @@ export class ServiceCoreModule {
             new RequestBodyInterceptor(reflector, parseByteSize(config.BODY_LIMIT)),
         },
       ],
-      exports: [SERVICE_CONFIG, MetricsModule, ShutdownState, LoginProtection, JobsService],
+      exports: [
+        SERVICE_CONFIG,
+        ERROR_CATALOGUE,
+        MetricsModule,
+        ShutdownState,
+        LoginProtection,
+        JobsService,
+      ],
     };
   }
 }

@@ -1,1 +1,3 @@
 export * from './openapi';
+export * from './api-errors.decorator';
+export * from './contract-document';

@@ -1,9 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { COMMON_ERRORS, ERROR_CATALOGUE, ErrorCatalogue } from '../errors/error-catalogue';
 import type { ReleaseInfo } from '../versioning/release';
+import { applyContract } from './contract-document';
 
-/** Builds the OpenAPI 3 document from the code and serves it at /api/docs and /api/docs-json. */
-export function setupOpenApi(
+/** The service's error catalogue as its module registered it (common codes only without one). */
+export function errorCatalogueOf(app: INestApplication): ErrorCatalogue {
+  try {
+    return app.get<ErrorCatalogue>(ERROR_CATALOGUE, { strict: false });
+  } catch {
+    return COMMON_ERRORS;
+  }
+}
+
+/** The OpenAPI 3.1 contract of a service, built from its code and its error catalogue. */
+export function buildOpenApiDocument(
   app: INestApplication,
   release: ReleaseInfo,
   description: string,
@@ -11,27 +22,22 @@ export function setupOpenApi(
   const config = new DocumentBuilder()
     .setTitle(`${release.service} service`)
     .setDescription(
-      `${description}\n\nErrors are RFC 9457 problem details (application/problem+json) with a stable \`code\`.`,
+      `${description}\n\nErrors are RFC 9457 problem details (application/problem+json) with a stable \`code\`; each operation lists the codes it may answer.`,
     )
     .setVersion(release.app_version)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  declareServiceUnavailable(document);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-  return document;
+  return applyContract(document, errorCatalogueOf(app));
 }
 
-/** Every route may answer 503 when the database is unavailable (ProblemDetailsFilter). */
-function declareServiceUnavailable(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
-      const operation = item[method];
-      if (!operation) continue;
-      operation.responses['503'] ??= {
-        description:
-          'SERVICE_UNAVAILABLE (problem+json, Retry-After): the database is unavailable or timed out; retry after the given seconds',
-      };
-    }
-  }
+/** Builds the document and serves it at /api/docs and /api/docs-json. */
+export function setupOpenApi(
+  app: INestApplication,
+  release: ReleaseInfo,
+  description: string,
+): OpenAPIObject {
+  const document = buildOpenApiDocument(app, release, description);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  return document;
 }

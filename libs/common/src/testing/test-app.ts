@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import type { CommonEnv } from '../config/common-env';
 import { configureApp } from '../http/configure-app';
 import type { ReleaseInfo } from '../versioning/release';
+import { installContractValidation } from './contract-validator';
 import { cloneTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -39,7 +40,12 @@ export async function startTestApp<C extends CommonEnv>(options: {
       abortOnError: false,
     },
   );
-  configureApp(app, { release: options.release, config: options.config, description: 'test' });
+  const document = configureApp(app, {
+    release: options.release,
+    config: options.config,
+    description: 'test',
+  });
+  installContractValidation(app, document);
   try {
     await app.listen(0, '127.0.0.1');
   } catch (error) {
