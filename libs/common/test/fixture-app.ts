@@ -1,4 +1,5 @@
 import { Body, Controller, DynamicModule, Get, Injectable, Module, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiResponse } from '@nestjs/swagger';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DataSource } from 'typeorm';
@@ -13,7 +14,8 @@ import {
   Roles,
 } from '../src/auth';
 import { CommonEnv, loadConfig } from '../src/config';
-import { ConflictError } from '../src/errors';
+import { ConflictError, defineErrors } from '../src/errors';
+import { ApiErrors } from '../src/openapi';
 import { ServiceCoreModule } from '../src/http';
 import { FeatureModule, ReleaseInfo } from '../src/versioning';
 import { Fixture1700000000000 } from './fixture-migration';
@@ -42,14 +44,34 @@ export class AccountResolver implements AuthUserResolver {
 export class AccountsModule {}
 
 class Address {
-  @IsString() city!: string;
+  @ApiProperty() @IsString() city!: string;
 }
 
 export class EchoRequest {
-  @IsString() name!: string;
-  @IsInt() @Min(1) @Max(10) level!: number;
-  @ValidateNested() @Type(() => Address) address!: Address;
+  @ApiProperty() @IsString() name!: string;
+  @ApiProperty() @IsInt() @Min(1) @Max(10) level!: number;
+  @ApiProperty({ type: Address }) @ValidateNested() @Type(() => Address) address!: Address;
 }
+
+/** The fixture's own codes (the service catalogue of the fixture app). */
+export const FIXTURE_ERRORS = defineErrors({
+  NAME_TAKEN: { status: 409, title: 'Name taken', description: 'The fixture name is taken.' },
+});
+
+declare module '../src/errors/error-catalogue' {
+  interface ErrorCodes extends Record<keyof typeof FIXTURE_ERRORS, true> {}
+}
+
+const OBJECT = (properties: Record<string, object>) => ({
+  schema: { type: 'object', properties, required: Object.keys(properties) },
+});
+const TOKEN_PAIR = OBJECT({
+  access_token: { type: 'string' },
+  refresh_token: { type: 'string' },
+  token_type: { type: 'string' },
+  expires_in: { type: 'integer' },
+  refresh_expires_at: { type: 'string' },
+});
 
 @Controller('fixture')
 export class FixtureController {
@@ -60,6 +82,7 @@ export class FixtureController {
 
   @Get('accounts/count')
   @Public()
+  @ApiOkResponse(OBJECT({ count: { type: 'integer' } }))
   async countAccounts(): Promise<{ count: number }> {
     const rows: { count: number }[] = await this.db.query(
       'SELECT count(*)::int AS count FROM accounts',
@@ -69,36 +92,53 @@ export class FixtureController {
 
   @Get('boom')
   @Public()
+  @ApiResponse({ status: 500, description: 'INTERNAL_ERROR, on purpose' })
   boom(): never {
     throw new Error('relation "secret_table" does not exist at /srv/app/secret.ts:42');
   }
 
   @Get('conflict')
   @Public()
+  @ApiErrors('NAME_TAKEN')
   conflict(): never {
     throw new ConflictError('That name is taken.', 'NAME_TAKEN', { hint: 'Pick another name.' });
   }
 
   @Post('echo')
   @Public()
+  @ApiCreatedResponse({ type: EchoRequest })
   echo(@Body() body: EchoRequest): EchoRequest {
     return body;
   }
 
   @Get('me')
   @Authenticated()
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        sessionId: { type: 'string' },
+      },
+      required: ['id', 'email', 'role'],
+    },
+  })
   me(@CurrentUser() user: AuthUser): AuthUser {
     return user;
   }
 
   @Get('admin')
   @Roles('admin')
+  @ApiOkResponse(OBJECT({ ok: { type: 'boolean' } }))
   admin(): { ok: true } {
     return { ok: true };
   }
 
   @Post('token')
   @Public()
+  @ApiCreatedResponse(TOKEN_PAIR)
   token(@Body() body: { id: string; email: string; role: string }): Promise<unknown> {
     return this.tokens.issuePair(body);
   }
@@ -111,6 +151,7 @@ export class FixtureController {
 
   @Post('other-sessions/revoke')
   @Authenticated()
+  @ApiCreatedResponse({ description: 'Other sessions ended' })
   async revokeOthers(@CurrentUser() user: AuthUser): Promise<void> {
     await this.tokens.revokeOtherSessions(user.id, user.sessionId);
   }
@@ -147,6 +188,7 @@ export function fixtureModule(
         databaseUrl,
         migrations: [Fixture1700000000000],
         coreTables: ['accounts', 'refresh_tokens'],
+        errors: FIXTURE_ERRORS,
         auth: {
           roleRanks: { user: 0, admin: 1, superadmin: 2 },
           resolver: AccountResolver,

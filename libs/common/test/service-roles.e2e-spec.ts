@@ -1,3 +1,4 @@
+import { ApiAcceptedResponse } from '@nestjs/swagger';
 import { Body, Controller, HttpCode, Injectable, Module, OnModuleInit, Post } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -41,6 +42,9 @@ class EchoJobsController {
   @Post()
   @HttpCode(202)
   @Public()
+  @ApiAcceptedResponse({
+    schema: { type: 'object', properties: { id: { type: ['string', 'null'] } }, required: ['id'] },
+  })
   async send(@Body() body: EchoJobRequest): Promise<{ id: string | null }> {
     return { id: await this.echo.send(body.text) };
   }

@@ -203,7 +203,8 @@ export function installContractValidation(
     res.on('finish', () => {
       const route = (req as Request & { route?: { path?: unknown } }).route;
       if (!route || typeof route.path !== 'string') return;
-      if (req.path.startsWith('/api/docs')) return;
+      // Documentation and the not-found catch-all are not operations.
+      if (req.path.startsWith('/api/docs') || route.path.includes('*')) return;
       const contentType = res.getHeader('content-type');
       const json = typeof contentType === 'string' && /json/.test(contentType);
       for (const v of validator.check(
