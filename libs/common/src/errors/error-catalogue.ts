@@ -154,7 +154,6 @@ export const COMMON_ERRORS = defineErrors({
  * The codes a service may answer. Each service augments this interface with its own
  * catalogue (`declare module '@sports/common' { interface ErrorCodes extends ... {} }`).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ErrorCodes extends Record<keyof typeof COMMON_ERRORS, true> {}
 
 export type ErrorCode = keyof ErrorCodes & string;
