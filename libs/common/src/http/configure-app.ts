@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
 import { HttpMetricsMiddleware } from '../observability/metrics';
-import { setupOpenApi } from '../openapi/openapi';
+import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
 import { workerRoleRoutes } from './worker-role-routes';
@@ -34,6 +34,6 @@ export function configureApp(
       exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'],
     });
   }
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   setupOpenApi(app, release, options.description);
 }

@@ -29,6 +29,8 @@ export async function startTestApp<C extends CommonEnv>(options: {
   config: C;
   createModule: (config: C, databaseUrl: string) => DynamicModule;
   database?: TestDatabase;
+  /** The service description of the OpenAPI document (the served one's, to compare it). */
+  description?: string;
 }): Promise<TestApp> {
   const database = options.database ?? (await cloneTestDatabase());
   const app = await NestFactory.create<NestExpressApplication>(
@@ -39,7 +41,11 @@ export async function startTestApp<C extends CommonEnv>(options: {
       abortOnError: false,
     },
   );
-  configureApp(app, { release: options.release, config: options.config, description: 'test' });
+  configureApp(app, {
+    release: options.release,
+    config: options.config,
+    description: options.description ?? 'test',
+  });
   try {
     await app.listen(0, '127.0.0.1');
   } catch (error) {
