@@ -2,16 +2,8 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '@sports/
 import type { components, paths } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
-export {
-  memoryTokens,
-  ok,
-  ProblemError,
-  type ApiClientOptions,
-  type ProblemDetails,
-  type ProblemFieldError,
-  type Tokens,
-  type TokenStore,
-} from '@sports/api-client';
+/** ProblemError, ok, memoryTokens and the option and token types. */
+export * from '@sports/api-client';
 
 /** The named schemas of the health service's document (`Schemas['WeightResponse']`). */
 export type Schemas = components['schemas'];
