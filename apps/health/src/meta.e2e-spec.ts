@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { expectCommittedOpenApi } from '@sports/common/testing';
 import { startHealthTestApp, HealthTestApp } from './testing/health-test-app';
 
 /** The version table of ../shared/spec/health-service.md, section Versioning. */
@@ -54,6 +56,10 @@ describe('health service meta endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body.core_tables.missing).toEqual([]);
     expect(res.body.migrations.applied).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves the committed openapi.json (after a change of the API: pnpm openapi:write)', async () => {
+    await expectCommittedOpenApi(t.http, join(__dirname, '..', 'openapi.json'));
   });
 
   it('makes the first account and bootstrap emails admins, and signs in with email + password', async () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { expectCommittedOpenApi } from '@sports/common/testing';
 import { startTrainingTestApp, TrainingTestApp } from './testing/training-test-app';
 
 /** The version table of ../shared/spec/training-service.md, section Versioning. */
@@ -62,6 +64,10 @@ describe('training service meta endpoints', () => {
     );
     const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM migrations');
     expect(res.body.migrations.applied).toBe(n);
+  });
+
+  it('serves the committed openapi.json (after a change of the API: pnpm openapi:write)', async () => {
+    await expectCommittedOpenApi(t.http, join(__dirname, '..', 'openapi.json'));
   });
 
   it('documents every route in OpenAPI', async () => {

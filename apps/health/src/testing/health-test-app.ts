@@ -2,7 +2,7 @@ import { startTestApp, TestApp } from '@sports/common/testing';
 import { AppModule } from '../app.module';
 import { HealthConfig, loadHealthConfig } from '../config';
 import type { UserRole, UserTier } from '../modules/profiles/user.entity';
-import { RELEASE } from '../release';
+import { RELEASE, SERVICE_DESCRIPTION } from '../release';
 
 export interface TestUser {
   id: string;
@@ -38,6 +38,7 @@ export async function startHealthTestApp(env: Record<string, string> = {}): Prom
   });
   const base = await startTestApp({
     release: RELEASE,
+    description: SERVICE_DESCRIPTION,
     config,
     createModule: (c, url) => AppModule.forRoot(c, url),
   });

@@ -1,7 +1,7 @@
 import { startTestApp, TestApp } from '@sports/common/testing';
 import { AppModule } from '../app.module';
 import { loadTrainingConfig, TrainingConfig } from '../config';
-import { RELEASE } from '../release';
+import { RELEASE, SERVICE_DESCRIPTION } from '../release';
 import type { ProfileRole } from '../modules/profiles/profile.entity';
 
 export interface TestProfile {
@@ -40,6 +40,7 @@ export async function startTrainingTestApp(
   });
   const base = await startTestApp({
     release: RELEASE,
+    description: SERVICE_DESCRIPTION,
     config,
     createModule: (c, url) => AppModule.forRoot(c, url),
   });

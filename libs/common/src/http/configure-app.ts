@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
 import { HttpMetricsMiddleware } from '../observability/metrics';
-import { setupOpenApi } from '../openapi/openapi';
+import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
 import { workerRoleRoutes } from './worker-role-routes';
@@ -35,6 +35,6 @@ export function configureApp(
       exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After', 'ETag', 'Location'],
     });
   }
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   return setupOpenApi(app, release, options.description);
 }

@@ -1,4 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { COMMON_ERRORS, ERROR_CATALOGUE, ErrorCatalogue } from '../errors/error-catalogue';
 import type { ReleaseInfo } from '../versioning/release';
@@ -13,7 +14,26 @@ export function errorCatalogueOf(app: INestApplication): ErrorCatalogue {
   }
 }
 
-/** The OpenAPI 3.1 contract of a service, built from its code and its error catalogue. */
+/** Prefix of every route; the document's paths include it. */
+export const API_PREFIX = 'api';
+
+/** Builds the OpenAPI 3.1 contract and serves it at /api/docs and /api/docs-json. */
+export function setupOpenApi(
+  app: INestApplication,
+  release: ReleaseInfo,
+  description: string,
+): OpenAPIObject {
+  const document = buildOpenApiDocument(app, release, description);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+  });
+  return document;
+}
+
+/**
+ * The OpenAPI document of an application whose global prefix is set: the one function behind
+ * both the served /api/docs-json and the committed apps/<service>/openapi.json.
+ */
 export function buildOpenApiDocument(
   app: INestApplication,
   release: ReleaseInfo,
@@ -31,13 +51,43 @@ export function buildOpenApiDocument(
   return applyContract(document, errorCatalogueOf(app));
 }
 
-/** Builds the document and serves it at /api/docs and /api/docs-json. */
-export function setupOpenApi(
-  app: INestApplication,
-  release: ReleaseInfo,
-  description: string,
-): OpenAPIObject {
-  const document = buildOpenApiDocument(app, release, description);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-  return document;
+/**
+ * The document of a service without starting it: the module graph is scanned in preview mode
+ * (no provider is instantiated, so no database, Redis or job queue is reached).
+ * `pnpm openapi:write` writes it to apps/<service>/openapi.json.
+ */
+export async function generateOpenApiDocument(options: {
+  module: DynamicModule;
+  release: ReleaseInfo;
+  description: string;
+}): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(options.module, {
+    preview: true,
+    abortOnError: false,
+    logger: false,
+    bodyParser: false,
+  });
+  try {
+    app.setGlobalPrefix(API_PREFIX);
+    return buildOpenApiDocument(app, options.release, options.description);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * The committed text of a document: object keys sorted at every level (so that the file does
+ * not depend on module or decorator order), two-space indentation, a trailing newline.
+ */
+export function openApiJson(document: unknown): string {
+  return `${JSON.stringify(sortKeys(document), null, 2)}\n`;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
 }

@@ -1,3 +1,4 @@
+export * from './committed-openapi';
 export * from './concurrency';
 export * from './fuzz/openapi-fuzzer';
 export * from './loopback-s3-server';

@@ -30,6 +30,8 @@ export async function startTestApp<C extends CommonEnv>(options: {
   config: C;
   createModule: (config: C, databaseUrl: string) => DynamicModule;
   database?: TestDatabase;
+  /** The service description of the OpenAPI document (the served one's, to compare it). */
+  description?: string;
 }): Promise<TestApp> {
   const database = options.database ?? (await cloneTestDatabase());
   const app = await NestFactory.create<NestExpressApplication>(
@@ -43,7 +45,7 @@ export async function startTestApp<C extends CommonEnv>(options: {
   const document = configureApp(app, {
     release: options.release,
     config: options.config,
-    description: 'test',
+    description: options.description ?? 'test',
   });
   installContractValidation(app, document);
   try {

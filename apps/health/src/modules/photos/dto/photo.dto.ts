@@ -29,7 +29,8 @@ export class PhotoResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: '2026-04-10' }) taken_on!: string;
   @ApiProperty({ enum: PHOTO_POSES, nullable: true }) pose!: PhotoPose | null;
-  @ApiProperty({ example: 'image/jpeg' }) mime_type!: PhotoMimeType;
+  // Explicit type: the test build (SWC) cannot see through the alias and would say object.
+  @ApiProperty({ type: String, example: 'image/jpeg' }) mime_type!: PhotoMimeType;
   @ApiProperty() byte_size!: number;
   @ApiProperty() sha256!: string;
   @ApiProperty({ example: '/api/photos/0b1e.../file' }) file_url!: string;
