@@ -2,7 +2,8 @@
 // /api/docs-json, from the built services (the root script builds them first). The document is
 // made by the function behind the served one (buildOpenApiDocument in libs/common) with the
 // module graph scanned in preview mode: no database is needed. `--check` writes nothing and
-// fails when a committed file differs.
+// fails when a committed file differs. The README's error catalogue tables (between the
+// `<!-- error-catalogue:<service> -->` markers) are written from the same documents.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -16,6 +17,9 @@ const SERVICES = [
 const check = process.argv.includes('--check');
 
 let stale = 0;
+const readmeFile = join(root, 'README.md');
+const readme = readFileSync(readmeFile, 'utf8');
+let nextReadme = readme;
 for (const service of SERVICES) {
   const dir = join(root, 'apps', service.name);
   const require = createRequire(join(dir, 'package.json'));
@@ -32,6 +36,7 @@ for (const service of SERVICES) {
     release: RELEASE,
     description: SERVICE_DESCRIPTION,
   });
+  nextReadme = withCatalogue(nextReadme, service.name, document);
   const file = join(dir, 'openapi.json');
   const text = openApiJson(document);
   const committed = (() => {
@@ -57,4 +62,25 @@ for (const service of SERVICES) {
     process.stdout.write(`${relative(root, file)}: written (${operations} operations)\n`);
   }
 }
+if (nextReadme === readme) {
+  process.stdout.write('README.md: error catalogues up to date\n');
+} else if (check) {
+  process.stderr.write('README.md: error catalogues differ from the code; run pnpm openapi:write\n');
+  stale += 1;
+} else {
+  writeFileSync(readmeFile, nextReadme);
+  process.stdout.write('README.md: error catalogues written\n');
+}
 process.exit(stale ? 1 : 0);
+
+/** The README with the service's catalogue table (the ErrorCode schema's table) between its markers. */
+function withCatalogue(text, name, document) {
+  const start = `<!-- error-catalogue:${name} -->`;
+  const end = `<!-- /error-catalogue:${name} -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
+  const description = document.components.schemas.ErrorCode.description;
+  const table = description.slice(description.indexOf('| Code |'));
+  return `${text.slice(0, from + start.length)}\n${table.trim()}\n${text.slice(to)}`;
+}
