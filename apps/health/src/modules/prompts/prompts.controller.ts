@@ -11,6 +11,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   CreatePromptRequest,
   PlaceholderListResponse,
@@ -95,6 +96,7 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: workflow.run' })
   @ApiUnprocessableEntityResponse({ description: 'QUESTION_NOT_FOUND' })
   @ApiBadGatewayResponse({ description: 'LLM_FAILED (502) or LLM_TIMEOUT (504)' })
+  @ApiBudgetExceededResponse()
   run(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,

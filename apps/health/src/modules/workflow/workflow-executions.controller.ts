@@ -22,6 +22,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
 import type { Request, Response } from 'express';
+import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   ExecutionListQuery,
   ExecutionListResponse,
@@ -127,6 +128,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiBudgetExceededResponse()
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
   })
@@ -147,6 +149,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiBudgetExceededResponse()
   async execute(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,

@@ -10,6 +10,7 @@ import {
 } from '@sports/workflow-engine';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { LlmUsageService } from '../llm-usage/llm-usage.service';
 import { FeaturesService } from '../membership/features.service';
 import {
   ExecutionEventData,
@@ -66,6 +67,7 @@ export class WorkflowExecutionsService {
     private readonly definitions: WorkflowDefinitionsService,
     private readonly insights: InsightsService,
     private readonly features: FeaturesService,
+    private readonly budgets: LlmUsageService,
     private readonly jobs: JobsService,
     private readonly notifications: ExecutionNotifications,
     private readonly db: DataSource,
@@ -80,14 +82,15 @@ export class WorkflowExecutionsService {
   ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
+    await this.budgets.requireWithinBudget(ownerId);
     const row = await this.enqueueRun(ownerId, definition, null, definition.name);
     return this.outcome(ownerId, row.id, wait);
   }
 
   /**
    * Runs a workflow prompt's workflow for `ownerId` (the prompt executor's `workflow` type)
-   * and waits for its end. The caller has checked that the prompt is visible to the user and
-   * the feature is granted.
+   * and waits for its end. The caller has checked that the prompt is visible to the user, the
+   * feature is granted and the budget not spent.
    */
   async executeForPrompt(
     ownerId: string,
@@ -131,6 +134,7 @@ export class WorkflowExecutionsService {
   async resume(ownerId: string, id: string, wait: AbortSignal | false): Promise<StartedExecution> {
     const row = await this.requireOwn(ownerId, id);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
+    await this.budgets.requireWithinBudget(ownerId);
     if (row.status === 'running') {
       throw new ConflictError('The execution is still running.', 'EXECUTION_RUNNING');
     }
