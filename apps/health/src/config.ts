@@ -54,6 +54,15 @@ export class HealthConfig extends CommonEnv {
   @NumberSetting(0)
   LLM_MONTHLY_BUDGET_PRO?: number;
 
+  /**
+   * Longest wait of `POST /api/workflows/{id}/execute` (and resume, prompt runs) for the end of
+   * its execution; then it answers 202 with the Location of the still running execution, as
+   * with `Prefer: respond-async` (e.g. when no worker runs the queue). Keep it below the
+   * proxies' read timeout.
+   */
+  @IntSetting(0, 3_600_000)
+  WORKFLOW_WAIT_MS = 30_000;
+
   /** Where progress photos are stored: the local folder PHOTO_ROOT or an S3-compatible bucket. */
   @IsIn(['local', 's3'])
   PHOTO_STORAGE_DRIVER: 'local' | 's3' = 'local';

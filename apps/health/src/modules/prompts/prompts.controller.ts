@@ -91,7 +91,11 @@ export class PromptsController {
   }
 
   @Post(':id/run')
-  @ApiCreatedResponse({ type: PromptRunResponse, description: 'The result, stored as an insight' })
+  @ApiCreatedResponse({
+    type: PromptRunResponse,
+    description:
+      'The result, stored as an insight. A workflow prompt’s execution that has not ended within WORKFLOW_WAIT_MS is answered with status running and no insight (follow /api/workflows/executions/{id})',
+  })
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: workflow.run' })
   @ApiUnprocessableEntityResponse({ description: 'QUESTION_NOT_FOUND' })
