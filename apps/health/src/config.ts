@@ -35,6 +35,34 @@ export class HealthConfig extends CommonEnv {
   @IntSetting(0, 60_000)
   LLM_RETRY_BASE_MS = 500;
 
+  /**
+   * Monthly language-model budget of each membership tier, in the currency of the LLM_PRICE_*
+   * settings (the cost of every attempt of every workflow execution in the calendar month,
+   * UTC). A run (execute, resume, prompt run) of a user whose tier has spent its budget this
+   * month is refused with 402 LLM_BUDGET_EXCEEDED before any model call. Unset: no budget;
+   * 0: no runs at all.
+   */
+  @IsOptional()
+  @NumberSetting(0)
+  LLM_MONTHLY_BUDGET_FREE?: number;
+
+  @IsOptional()
+  @NumberSetting(0)
+  LLM_MONTHLY_BUDGET_PLUS?: number;
+
+  @IsOptional()
+  @NumberSetting(0)
+  LLM_MONTHLY_BUDGET_PRO?: number;
+
+  /**
+   * Longest wait of `POST /api/workflows/{id}/execute` (and resume, prompt runs) for the end of
+   * its execution; then it answers 202 with the Location of the still running execution, as
+   * with `Prefer: respond-async` (e.g. when no worker runs the queue). Keep it below the
+   * proxies' read timeout.
+   */
+  @IntSetting(0, 3_600_000)
+  WORKFLOW_WAIT_MS = 30_000;
+
   /** Where progress photos are stored: the local folder PHOTO_ROOT or an S3-compatible bucket. */
   @IsIn(['local', 's3'])
   PHOTO_STORAGE_DRIVER: 'local' | 's3' = 'local';

@@ -20,6 +20,7 @@ import { AppDashboardModule } from './modules/app-dashboard/app-dashboard.module
 import { CsvImportModule } from './modules/csv-import/csv-import.module';
 import { AdminCsvTemplatesModule } from './modules/admin-csv-templates/admin-csv-templates.module';
 import { FhirModule } from './modules/fhir/fhir.module';
+import { LlmUsageModule } from './modules/llm-usage/llm-usage.module';
 
 /**
  * Every feature module of the service, in the order of the specification's version table, then
@@ -48,4 +49,5 @@ export const FEATURE_MODULES = [
   CsvImportModule,
   AdminCsvTemplatesModule,
   FhirModule,
+  LlmUsageModule,
 ];

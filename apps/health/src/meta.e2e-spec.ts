@@ -28,7 +28,7 @@ const SPEC_MODULES = {
 };
 
 /** Modules beyond the specification's table, reported apart so that `modules` stays exact. */
-const EXTENSIONS = { fhir: '1.0.0' };
+const EXTENSIONS = { fhir: '1.0.0', llm_usage: '1.0.0' };
 
 describe('health service meta endpoints', () => {
   let t: HealthTestApp;

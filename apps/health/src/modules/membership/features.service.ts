@@ -27,6 +27,11 @@ export class FeaturesService {
     return (await this.membership.featuresOf(userId))?.features ?? [];
   }
 
+  /** The user's membership tier; null when the user is unknown. */
+  async tierOf(userId: string): Promise<UserTier | null> {
+    return (await this.membership.featuresOf(userId))?.tier ?? null;
+  }
+
   /** 403 FEATURE_REQUIRED listing `missing_features` unless the user has all of `features`. */
   async require(userId: string, features: string[]): Promise<void> {
     await this.requireAnyOf(userId, [features]);

@@ -11,6 +11,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   CreatePromptRequest,
   PlaceholderListResponse,
@@ -90,11 +91,16 @@ export class PromptsController {
   }
 
   @Post(':id/run')
-  @ApiCreatedResponse({ type: PromptRunResponse, description: 'The result, stored as an insight' })
+  @ApiCreatedResponse({
+    type: PromptRunResponse,
+    description:
+      'The result, stored as an insight. A workflow prompt’s execution that has not ended within WORKFLOW_WAIT_MS is answered with status running and no insight (follow /api/workflows/executions/{id})',
+  })
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: workflow.run' })
   @ApiUnprocessableEntityResponse({ description: 'QUESTION_NOT_FOUND' })
   @ApiBadGatewayResponse({ description: 'LLM_FAILED (502) or LLM_TIMEOUT (504)' })
+  @ApiBudgetExceededResponse()
   run(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,

@@ -20,6 +20,7 @@ import { DataLayerService } from '../data-layer/data-layer.service';
 import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { LlmUsageService } from '../llm-usage/llm-usage.service';
 import { FeaturesService } from '../membership/features.service';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
 import { LlmPromptRunner, ModelCallError } from '../workflow/llm-prompt-runner';
@@ -60,6 +61,7 @@ export class PromptsService {
     private readonly executions: WorkflowExecutionsService,
     private readonly insights: InsightsService,
     private readonly features: FeaturesService,
+    private readonly budgets: LlmUsageService,
     private readonly data: DataLayerService,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
   ) {}
@@ -140,6 +142,7 @@ export class PromptsService {
   async run(user: AuthUser, id: string, input: RunPromptRequest): Promise<PromptRunResponse> {
     const prompt = await this.requireVisible(user, id);
     await this.features.require(user.id, [WORKFLOW_RUN_FEATURE]);
+    await this.budgets.requireWithinBudget(user.id);
     if (prompt.type === 'workflow') {
       const execution = await this.executions.executeForPrompt(user.id, prompt);
       const insight = execution.insight_id

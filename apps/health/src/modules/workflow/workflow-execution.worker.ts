@@ -142,9 +142,10 @@ export class WorkflowExecutionWorker implements OnModuleInit {
         decision_signals: signalsOf(result),
         offline: runner.usage.offline,
         model: runner.usage.model,
-        tokens_in: result.tokens_in,
-        tokens_out: result.tokens_out,
-        cost: result.cost,
+        // What every attempt spent (the execution's totals), not only the nodes of the result.
+        tokens_in: saved.tokens_in,
+        tokens_out: saved.tokens_out,
+        cost: saved.cost,
       };
       if (payload.kind === 'resume') await this.insights.replaceForExecution(values, manager);
       else await this.insights.record(values, manager);

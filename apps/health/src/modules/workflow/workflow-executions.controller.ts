@@ -22,6 +22,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
 import type { Request, Response } from 'express';
+import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   ExecutionListQuery,
   ExecutionListResponse,
@@ -39,13 +40,17 @@ const PREFER = {
 };
 const ACCEPTED = {
   type: ExecutionResponse,
-  description: 'With `Prefer: respond-async`: queued, status running',
+  description:
+    'Status running: with `Prefer: respond-async` at once; without it when the execution has not ended within WORKFLOW_WAIT_MS (default 30 s; e.g. no worker is running the queue) — follow the Location (GET, or its `/events`)',
   headers: {
     Location: {
       description: 'The execution: /api/workflows/executions/{id}',
       schema: { type: 'string' },
     },
-    'Preference-Applied': { description: 'respond-async', schema: { type: 'string' } },
+    'Preference-Applied': {
+      description: 'respond-async, when the request asked for it',
+      schema: { type: 'string' },
+    },
   },
 };
 
@@ -60,8 +65,11 @@ interface RunReplyOf {
 const RunReply = createParamDecorator((_data: unknown, ctx: ExecutionContext): RunReplyOf => {
   const http = ctx.switchToHttp();
   const res = http.getResponse<Response>();
-  const prefer = http.getRequest<Request>().get('prefer');
-  return { wait: waitFor(prefer, res), answer: (started) => answer(res, started) };
+  const preferAsync = respondsAsync(http.getRequest<Request>().get('prefer'));
+  return {
+    wait: waitFor(preferAsync, res),
+    answer: (started) => answer(res, started, preferAsync),
+  };
 });
 
 @ApiTags('workflow')
@@ -127,6 +135,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiBudgetExceededResponse()
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
   })
@@ -147,6 +156,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiBudgetExceededResponse()
   async execute(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
@@ -167,20 +177,23 @@ export class WorkflowExecutionsController {
   }
 }
 
-/** No wait with `Prefer: respond-async`; else until the execution ends or the client leaves. */
-function waitFor(prefer: string | undefined, res: Response): AbortSignal | false {
-  if (respondsAsync(prefer)) return false;
+/**
+ * No wait with `Prefer: respond-async`; else until the execution ends or the client leaves (the
+ * service gives up after WORKFLOW_WAIT_MS).
+ */
+function waitFor(preferAsync: boolean, res: Response): AbortSignal | false {
+  if (preferAsync) return false;
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   return gone.signal;
 }
 
 /** 202 with the Location of an execution that has not ended yet. */
-function answer(res: Response, started: StartedExecution): ExecutionResponse {
+function answer(res: Response, started: StartedExecution, preferAsync: boolean): ExecutionResponse {
   if (!started.ended) {
     res.status(202);
     res.setHeader('Location', `/api/workflows/executions/${started.execution.id}`);
-    res.setHeader('Preference-Applied', 'respond-async');
+    if (preferAsync) res.setHeader('Preference-Applied', 'respond-async');
   }
   return started.execution;
 }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, JobsService, NotFoundError, PageQuery } from '@sports/common';
+import {
+  ConflictError,
+  JobsService,
+  NotFoundError,
+  PageQuery,
+  SERVICE_CONFIG,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   checkpointsOf,
@@ -8,8 +14,10 @@ import {
   downstreamOf,
   pendingNodeState,
 } from '@sports/workflow-engine';
+import type { HealthConfig } from '../../config';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { LlmUsageService } from '../llm-usage/llm-usage.service';
 import { FeaturesService } from '../membership/features.service';
 import {
   ExecutionEventData,
@@ -66,13 +74,18 @@ export class WorkflowExecutionsService {
     private readonly definitions: WorkflowDefinitionsService,
     private readonly insights: InsightsService,
     private readonly features: FeaturesService,
+    private readonly budgets: LlmUsageService,
     private readonly jobs: JobsService,
     private readonly notifications: ExecutionNotifications,
     private readonly db: DataSource,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
+    @Inject(SERVICE_CONFIG) private readonly config: HealthConfig,
   ) {}
 
-  /** Enqueues a run; waits for its end unless `wait` is false or aborted. */
+  /**
+   * Enqueues a run; waits for its end unless `wait` is false or aborted, at most
+   * WORKFLOW_WAIT_MS (then the execution is answered as it is, still running).
+   */
   async execute(
     ownerId: string,
     workflowId: string,
@@ -80,14 +93,16 @@ export class WorkflowExecutionsService {
   ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
+    await this.budgets.requireWithinBudget(ownerId);
     const row = await this.enqueueRun(ownerId, definition, null, definition.name);
     return this.outcome(ownerId, row.id, wait);
   }
 
   /**
    * Runs a workflow prompt's workflow for `ownerId` (the prompt executor's `workflow` type)
-   * and waits for its end. The caller has checked that the prompt is visible to the user and
-   * the feature is granted.
+   * and waits for its end (at most WORKFLOW_WAIT_MS: then the execution is answered running).
+   * The caller has checked that the prompt is visible to the user, the feature is granted and
+   * the budget not spent.
    */
   async executeForPrompt(
     ownerId: string,
@@ -131,6 +146,7 @@ export class WorkflowExecutionsService {
   async resume(ownerId: string, id: string, wait: AbortSignal | false): Promise<StartedExecution> {
     const row = await this.requireOwn(ownerId, id);
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
+    await this.budgets.requireWithinBudget(ownerId);
     if (row.status === 'running') {
       throw new ConflictError('The execution is still running.', 'EXECUTION_RUNNING');
     }
@@ -269,12 +285,17 @@ export class WorkflowExecutionsService {
     await this.executions.setJob(id, jobId!, m);
   }
 
-  /** The execution once it has ended, or as it is when `wait` is false or aborted. */
+  /**
+   * The execution once it has ended, or as it is when `wait` is false or aborted or
+   * WORKFLOW_WAIT_MS have passed (no worker may be running the queue).
+   */
   private async outcome(
     ownerId: string,
     id: string,
-    wait: AbortSignal | false,
+    given: AbortSignal | false,
   ): Promise<StartedExecution> {
+    const wait =
+      given && AbortSignal.any([given, AbortSignal.timeout(this.config.WORKFLOW_WAIT_MS)]);
     for (;;) {
       const wake = this.notifications.next(id, WAIT_POLL_MS);
       const row = await this.requireOwn(ownerId, id).catch((error: unknown) => {

@@ -259,6 +259,45 @@ describe('workflow executions as jobs (HTTP, loopback language model)', () => {
     ]);
   });
 
+  it('stores the tokens of every attempt on the insight, also of a node a resume runs again', async () => {
+    // a3 comes after the best-effort join: the first run completes it without `broken`, the
+    // resume runs it again. The insight carries the execution's totals, not only the final nodes.
+    const wf = await create(kim, {
+      nodes: [
+        analysis('ok'),
+        analysis('broken', 'fail'),
+        { id: 'j1', kind: 'join', join_strategy: 'best_effort', skip_handling: 'IGNORE_SKIPPED' },
+        analysis('a3'),
+        { id: 'end', kind: 'end' },
+      ],
+      edges: [
+        { from: 'ok', to: 'j1' },
+        { from: 'broken', to: 'j1' },
+        { from: 'j1', to: 'a3' },
+        { from: 'a3', to: 'end' },
+      ],
+    });
+    const first = await t.http.post(`/api/workflows/${wf}/execute`).set('Authorization', kim.auth);
+    expect(first.body).toMatchObject({ status: 'partial', tokens_in: 20, tokens_out: 10 });
+    server.setHandler((req, i) =>
+      req.prompt.includes('MARK:fail')
+        ? { kind: 'answer', text: sectionAnswer('Jetzt geklappt.'), tokens_in: 7, tokens_out: 3 }
+        : answers(req, i),
+    );
+    const resumed = await t.http
+      .post(`/api/workflows/executions/${first.body.id}/resume`)
+      .set('Authorization', kim.auth);
+    expect(resumed.body.result.resumed_node_ids).toEqual(['broken', 'j1', 'a3', 'end']);
+    // ok 10 + a3 10 (first attempt), broken 7 + a3 10 (resume); the result's nodes hold 27.
+    expect(resumed.body).toMatchObject({ status: 'completed', tokens_in: 37, tokens_out: 18 });
+    expect(resumed.body.result.tokens_in).toBe(27);
+    const insight = await t.http
+      .get(`/api/insights/${resumed.body.insight_id}`)
+      .set('Authorization', kim.auth);
+    expect(insight.status).toBe(200);
+    expect(insight.body).toMatchObject({ tokens_in: 37, tokens_out: 18 });
+  });
+
   it('cancels a running execution: its job is cancelled, what ended stays, a second cancel is 409', async () => {
     const wf = await create(kim, {
       nodes: [analysis('a1'), analysis('stuck', 'hang'), { id: 'end', kind: 'end' }],

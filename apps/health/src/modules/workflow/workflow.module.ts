@@ -2,6 +2,7 @@ import { FeatureModule } from '@sports/common';
 import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
+import { LlmUsageModule } from '../llm-usage/llm-usage.module';
 import { MembershipModule } from '../membership/membership.module';
 import { QuestionCatalogController } from './question-catalog.controller';
 import { QuestionCatalogRepository } from './question-catalog.repository';
@@ -25,7 +26,7 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
 @FeatureModule({
   name: 'workflow',
   version: '0.7.0',
-  imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule],
+  imports: [DataLayerModule, InsightsModule, LlmModule, LlmUsageModule, MembershipModule],
   controllers: [
     QuestionCatalogController,
     WorkflowExecutionsController,

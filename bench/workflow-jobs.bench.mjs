@@ -1,0 +1,311 @@
+// Workflow executions as jobs (health, built apps/health/dist) against a loopback
+// OpenAI-compatible chat server that answers every call after a fixed delay.
+//
+// 1. Fan-out: a workflow of 8 parallel analysis nodes (200 ms each at the model), joined
+//    (wait_all) into the end node, run through `POST /api/workflows/{id}/execute` (waits for
+//    the job; api and worker in one process). Wall time of the request and the execution's own
+//    duration as a ratio to the bare 200 ms; goal ≤ 1.3.
+// 2. Crash: 1 000 executions of a 2-node workflow enqueued (`Prefer: respond-async`) on an
+//    api-only process, then drained by one worker process (SERVICE_ROLE=worker), SIGKILLed
+//    when half of them have ended and started again. Reported: all ended and how, the model
+//    calls the server answered vs the node checkpoints stored, finished nodes run twice (goal
+//    0), and the time from the first worker's start to the last execution's end.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  freshDatabase,
+  ratio,
+  requireFromWorkspace,
+  startService,
+  writeResults,
+} from './lib/harness.mjs';
+
+const pg = requireFromWorkspace('pg');
+const FANOUT = 8;
+const FANOUT_MS = 200;
+const FANOUT_RUNS = Number(process.env.BENCH_FANOUT_RUNS ?? 5);
+const EXECUTIONS = Number(process.env.BENCH_EXECUTIONS ?? 1000);
+const CRASH_CALL_MS = Number(process.env.BENCH_CRASH_CALL_MS ?? 50);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (v) => Math.round(v * 100) / 100;
+
+const ANSWER =
+  '## Analysekern\nAlles im Rahmen.\n\n## Entscheidungsanteil\n\n## Begründungsanker\n- Daten';
+
+/** A chat-completions server answering after `delayMs`; counts answered and abandoned calls. */
+async function startModel() {
+  const state = { delayMs: FANOUT_MS, answered: 0, abandoned: 0 };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      let done = false;
+      const timer = setTimeout(() => {
+        done = true;
+        state.answered += 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'bench',
+            object: 'chat.completion',
+            model: 'bench-model',
+            choices: [{ index: 0, message: { role: 'assistant', content: ANSWER } }],
+            usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+          }),
+        );
+      }, state.delayMs);
+      res.on('close', () => {
+        if (done) return;
+        clearTimeout(timer);
+        state.abandoned += 1; // the caller went away (killed) before the answer
+      });
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    state,
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+const analysis = (id) => ({ id, kind: 'analysis', inline_template: `Analyse ${id}.` });
+
+async function client(base, pool) {
+  const call = async (method, url, body, headers = {}) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  };
+  const email = `bench-wf-${Date.now()}-${Math.random()}@example.org`;
+  const password = 'bench-password-0001';
+  const reg = await call('POST', '/api/auth/register', { email, password });
+  await pool.query(`UPDATE users SET tier = 'pro' WHERE id = $1`, [reg.body.user.id]);
+  const login = await call('POST', '/api/auth/login', { email, password });
+  const auth = { authorization: `Bearer ${login.body.access_token}` };
+  return {
+    userId: reg.body.user.id,
+    createWorkflow: async (graph) => {
+      const res = await call('POST', '/api/workflows', { name: 'Bench', graph }, auth);
+      if (res.status !== 201) throw new Error(`workflow: ${JSON.stringify(res.body)}`);
+      return res.body.id;
+    },
+    execute: (id, headers = {}) =>
+      call('POST', `/api/workflows/${id}/execute`, undefined, { ...auth, ...headers }),
+  };
+}
+
+const model = await startModel();
+const env = {
+  LLM_BASE_URL: model.url,
+  LLM_API_KEY: 'sk-bench',
+  LLM_MODEL: 'bench-model',
+  LLM_MAX_RETRIES: '0',
+  LOGIN_RATE_LIMIT: '100000',
+  JOB_POLL_INTERVAL_MS: '200',
+};
+const results = {};
+
+// ---- 1. fan-out: 8 × 200 ms nodes through the queue ----
+{
+  const url = await freshDatabase('bench_workflow_fanout');
+  const service = await startService('health', { databaseUrl: url, fresh: true, env });
+  const pool = new pg.Pool({ connectionString: service.databaseUrl, max: 2 });
+  try {
+    const api = await client(service.base, pool);
+    const nodes = Array.from({ length: FANOUT }, (_, i) => analysis(`n${i + 1}`));
+    const wf = await api.createWorkflow({
+      nodes: [
+        ...nodes,
+        { id: 'j', kind: 'join', join_strategy: 'wait_all', skip_handling: 'IGNORE_SKIPPED' },
+        { id: 'end', kind: 'end' },
+      ],
+      edges: [...nodes.map((n) => ({ from: n.id, to: 'j' })), { from: 'j', to: 'end' }],
+    });
+    model.state.delayMs = FANOUT_MS;
+    await api.execute(wf); // warm-up
+    const walls = [];
+    const durations = [];
+    for (let i = 0; i < FANOUT_RUNS; i++) {
+      const calls = model.state.answered;
+      const t = performance.now();
+      const res = await api.execute(wf);
+      walls.push(performance.now() - t);
+      if (res.status !== 201 || res.body.status !== 'completed')
+        throw new Error(`fan-out run: ${res.status} ${res.body.status}`);
+      if (model.state.answered - calls !== FANOUT) throw new Error('fan-out: wrong call count');
+      durations.push(res.body.result.duration_ms);
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    results.fanout = {
+      nodes: FANOUT,
+      node_ms: FANOUT_MS,
+      runs: FANOUT_RUNS,
+      request_wall_ms: walls.map(round),
+      execution_duration_ms: durations,
+      median_request_ms: round(median(walls)),
+      median_execution_ms: median(durations),
+      ratio_request: ratio(median(walls), FANOUT_MS),
+      ratio_execution: ratio(median(durations), FANOUT_MS),
+      goal: 1.3,
+    };
+    console.log('fan-out', results.fanout);
+  } finally {
+    await pool.end();
+    await service.stop();
+  }
+}
+
+// ---- 2. 1 000 executions, the worker SIGKILLed halfway and started again ----
+{
+  let url = await freshDatabase('bench_workflow_crash');
+  const crashEnv = {
+    ...env,
+    // A killed worker's jobs go to another worker after the lease (+ maintenance interval).
+    JOB_LEASE_SECONDS: '5',
+    JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+  };
+  const api = await startService('health', {
+    databaseUrl: url,
+    fresh: true,
+    env: { ...crashEnv, SERVICE_ROLE: 'api' },
+  });
+  url = api.databaseUrl;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const workers = [];
+  try {
+    const user = await client(api.base, pool);
+    const wf = await user.createWorkflow({
+      nodes: [analysis('a1'), analysis('a2'), { id: 'end', kind: 'end' }],
+      edges: [
+        { from: 'a1', to: 'a2' },
+        { from: 'a2', to: 'end' },
+      ],
+    });
+    model.state.delayMs = CRASH_CALL_MS;
+    const before = { ...model.state };
+    const enqueueStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < EXECUTIONS) {
+          next += 1;
+          const res = await user.execute(wf, { prefer: 'respond-async' });
+          if (res.status !== 202) throw new Error(`enqueue: ${res.status}`);
+        }
+      }),
+    );
+    const enqueueMs = performance.now() - enqueueStart;
+    const ended = async () =>
+      (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM workflow_executions WHERE owner_id = $1 AND status <> 'running'`,
+          [user.userId],
+        )
+      ).rows[0].n;
+
+    const start = performance.now();
+    const workerEnv = { ...crashEnv, SERVICE_ROLE: 'worker' };
+    workers.push(await startService('health', { databaseUrl: url, env: workerEnv }));
+    while ((await ended()) < EXECUTIONS / 2) await sleep(20);
+    const endedAtKill = await ended();
+    process.kill(workers[0].pid, 'SIGKILL');
+    if (workers.length !== 1) throw new Error('one worker expected');
+    const killedAt = performance.now() - start;
+    await sleep(200);
+    workers.push(await startService('health', { databaseUrl: url, env: workerEnv }));
+    const deadline = Date.now() + 300_000;
+    while ((await ended()) < EXECUTIONS) {
+      if (Date.now() > deadline) throw new Error('the executions did not all end');
+      await sleep(50);
+    }
+    const totalMs = performance.now() - start;
+
+    const q = async (sql) => (await pool.query(sql, [user.userId])).rows;
+    const statuses = await q(
+      `SELECT status, count(*)::int AS n FROM workflow_executions WHERE owner_id = $1 GROUP BY 1 ORDER BY 1`,
+    );
+    const [nodes] = await q(
+      `SELECT count(*) FILTER (WHERE e.state = 'COMPLETED' AND e.node_id <> 'end')::int AS checkpoints,
+              count(DISTINCT (e.execution_id, e.node_id)) FILTER (WHERE e.state = 'COMPLETED' AND e.node_id <> 'end')::int AS distinct_nodes,
+              count(*) FILTER (WHERE e.state = 'COMPLETED' AND e.node_id = 'end')::int AS ends
+         FROM workflow_execution_events e JOIN workflow_executions x ON x.id = e.execution_id
+        WHERE x.owner_id = $1`,
+    );
+    const [attempts] = await q(
+      `SELECT count(*)::int AS attempts,
+              count(*) FILTER (WHERE a.trigger = 'retry')::int AS retries,
+              count(*) FILTER (WHERE a.outcome = 'interrupted')::int AS interrupted
+         FROM workflow_execution_attempts a JOIN workflow_executions x ON x.id = a.execution_id
+        WHERE x.owner_id = $1`,
+    );
+    const answered = model.state.answered - before.answered;
+    const abandoned = model.state.abandoned - before.abandoned;
+    results.crash = {
+      executions: EXECUTIONS,
+      nodes_per_execution: 2,
+      call_ms: CRASH_CALL_MS,
+      enqueue_ms: Math.round(enqueueMs),
+      ended_at_kill: endedAtKill,
+      killed_after_ms: Math.round(killedAt),
+      total_ms: Math.round(totalMs),
+      statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
+      end_nodes_completed: nodes.ends,
+      model_calls_answered: answered,
+      model_calls_abandoned_by_the_kill: abandoned,
+      node_checkpoints: nodes.checkpoints,
+      distinct_nodes_completed: nodes.distinct_nodes,
+      finished_nodes_run_again: nodes.checkpoints - nodes.distinct_nodes,
+      answered_but_not_checkpointed: answered - nodes.checkpoints,
+      attempts: attempts.attempts,
+      retry_attempts: attempts.retries,
+      interrupted_attempts: attempts.interrupted,
+    };
+    console.log('crash', results.crash);
+  } finally {
+    await pool.end();
+    // The first worker was SIGKILLed; only the second one is stopped.
+    for (const w of workers.slice(1)) await w.stop();
+    await api.stop();
+  }
+}
+await model.close();
+
+const f = results.fanout;
+const c = results.crash;
+writeResults(
+  'workflow-jobs',
+  results,
+  `# Workflow executions as jobs
+
+## Fan-out: ${f.nodes} parallel analysis nodes × ${f.node_ms} ms at the model, through the queue
+
+| | median | ratio to ${f.node_ms} ms (goal ≤ ${f.goal}) |
+| --- | --- | --- |
+| \`POST /execute\` (waits for the job) | ${f.median_request_ms} ms | ${f.ratio_request} |
+| execution duration (queued → end) | ${f.median_execution_ms} ms | ${f.ratio_execution} |
+
+${f.runs} runs after a warm-up; request wall times: ${f.request_wall_ms.join(', ')} ms.
+
+## ${c.executions} executions, worker SIGKILLed halfway and restarted
+
+2 analysis nodes each (${c.call_ms} ms per model call), enqueued with \`Prefer: respond-async\` on an
+api-only process (${c.enqueue_ms} ms for all), then one worker process (queue concurrency 8,
+JOB_LEASE_SECONDS=5); SIGKILL after ${c.ended_at_kill} had ended (${c.killed_after_ms} ms), a new worker
+started 200 ms later.
+
+| | |
+| --- | --- |
+| ended | ${JSON.stringify(c.statuses)} (end nodes completed: ${c.end_nodes_completed}) |
+| time, first worker start → last end | ${c.total_ms} ms |
+| model calls answered | ${c.model_calls_answered} |
+| model calls cut by the kill | ${c.model_calls_abandoned_by_the_kill} |
+| node checkpoints stored | ${c.node_checkpoints} (distinct nodes ${c.distinct_nodes_completed}) |
+| finished nodes run again | ${c.finished_nodes_run_again} |
+| answered but not checkpointed (in the kill window) | ${c.answered_but_not_checkpointed} |
+| attempts (retries after the kill; interrupted) | ${c.attempts} (${c.retry_attempts}; ${c.interrupted_attempts}) |
+`,
+);
