@@ -1,4 +1,13 @@
-import { Body, Controller, DynamicModule, Get, Injectable, Module, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  DynamicModule,
+  Get,
+  Injectable,
+  Module,
+  Post,
+  Type,
+} from '@nestjs/common';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DataSource } from 'typeorm';
@@ -9,7 +18,9 @@ import {
   AuthUserResolver,
   liveSessionSql,
   CurrentUser,
+  FeatureResolver,
   Public,
+  RequireFeatures,
   Roles,
 } from '../src/auth';
 import { CommonEnv, loadConfig } from '../src/config';
@@ -38,7 +49,24 @@ export class AccountResolver implements AuthUserResolver {
   }
 }
 
-@Module({ providers: [AccountResolver], exports: [AccountResolver] })
+/** Features by role: admins (and above) have `reports`, users none. */
+@Injectable()
+export class RoleFeatures implements FeatureResolver {
+  constructor(private readonly db: DataSource) {}
+
+  async featuresOf(id: string): Promise<string[]> {
+    const rows: { role: string }[] = await this.db.query(
+      'SELECT role FROM accounts WHERE id = $1',
+      [id],
+    );
+    return rows[0] && rows[0].role !== 'user' ? ['reports'] : [];
+  }
+}
+
+@Module({
+  providers: [AccountResolver, RoleFeatures],
+  exports: [AccountResolver, RoleFeatures],
+})
 export class AccountsModule {}
 
 class Address {
@@ -91,6 +119,13 @@ export class FixtureController {
     return user;
   }
 
+  @Get('reports')
+  @Authenticated()
+  @RequireFeatures('reports')
+  reports(): { ok: true } {
+    return { ok: true };
+  }
+
   @Get('admin')
   @Roles('admin')
   admin(): { ok: true } {
@@ -135,6 +170,8 @@ export function fixtureModule(
   config: CommonEnv,
   databaseUrl: string,
   extra: DynamicModule['imports'] = [],
+  /** The feature resolver; null: none (a gated route then refuses to start). */
+  features: Type<FeatureResolver> | null = RoleFeatures,
 ): DynamicModule {
   @Module({})
   class FixtureAppModule {}
@@ -150,6 +187,7 @@ export function fixtureModule(
         auth: {
           roleRanks: { user: 0, admin: 1, superadmin: 2 },
           resolver: AccountResolver,
+          features: features ?? undefined,
           imports: [AccountsModule],
         },
       }),
