@@ -3,7 +3,6 @@ import { FeatureModule } from '@sports/common';
 import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
-import { MembershipModule } from '../membership/membership.module';
 import { WORKFLOW_PROMPT_SOURCE } from '../workflow/workflow-prompt-source';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { PromptLookupService } from './prompt-lookup.service';
@@ -23,7 +22,7 @@ import { PromptsService } from './prompts.service';
 @FeatureModule({
   name: 'prompts',
   version: '1.1.0',
-  imports: [WorkflowModule, InsightsModule, LlmModule, DataLayerModule, MembershipModule],
+  imports: [WorkflowModule, InsightsModule, LlmModule, DataLayerModule],
   controllers: [PromptsController],
   providers: [
     PromptsRepository,

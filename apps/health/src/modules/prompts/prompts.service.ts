@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthUser,
   DomainError,
+  FeatureGate,
   FieldError,
   ForbiddenError,
   NotFoundError,
@@ -20,7 +21,6 @@ import { DataLayerService } from '../data-layer/data-layer.service';
 import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
-import { FeaturesService } from '../membership/features.service';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
 import { LlmPromptRunner, ModelCallError } from '../workflow/llm-prompt-runner';
 import { QuestionCatalogService } from '../workflow/question-catalog.service';
@@ -59,7 +59,7 @@ export class PromptsService {
     private readonly workflows: WorkflowDefinitionsService,
     private readonly executions: WorkflowExecutionsService,
     private readonly insights: InsightsService,
-    private readonly features: FeaturesService,
+    private readonly features: FeatureGate,
     private readonly data: DataLayerService,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
   ) {}
@@ -139,6 +139,7 @@ export class PromptsService {
 
   async run(user: AuthUser, id: string, input: RunPromptRequest): Promise<PromptRunResponse> {
     const prompt = await this.requireVisible(user, id);
+    // the shared feature gate, after the visibility check: an invisible prompt stays a 404
     await this.features.require(user.id, [WORKFLOW_RUN_FEATURE]);
     if (prompt.type === 'workflow') {
       const execution = await this.executions.executeForPrompt(user.id, prompt);

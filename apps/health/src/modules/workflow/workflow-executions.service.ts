@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, JobsService, NotFoundError, PageQuery } from '@sports/common';
+import { ConflictError, FeatureGate, JobsService, NotFoundError, PageQuery } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   checkpointsOf,
@@ -10,7 +10,6 @@ import {
 } from '@sports/workflow-engine';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
-import { FeaturesService } from '../membership/features.service';
 import {
   ExecutionEventData,
   ExecutionListQuery,
@@ -65,7 +64,7 @@ export class WorkflowExecutionsService {
     private readonly executions: WorkflowExecutionsRepository,
     private readonly definitions: WorkflowDefinitionsService,
     private readonly insights: InsightsService,
-    private readonly features: FeaturesService,
+    private readonly features: FeatureGate,
     private readonly jobs: JobsService,
     private readonly notifications: ExecutionNotifications,
     private readonly db: DataSource,
@@ -79,6 +78,7 @@ export class WorkflowExecutionsService {
     wait: AbortSignal | false,
   ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
+    // the shared feature gate, after the ownership check: another's workflow stays a 404
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
     const row = await this.enqueueRun(ownerId, definition, null, definition.name);
     return this.outcome(ownerId, row.id, wait);

@@ -2,7 +2,6 @@ import { FeatureModule } from '@sports/common';
 import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
-import { MembershipModule } from '../membership/membership.module';
 import { QuestionCatalogController } from './question-catalog.controller';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { QuestionCatalogService } from './question-catalog.service';
@@ -25,7 +24,7 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
 @FeatureModule({
   name: 'workflow',
   version: '0.7.0',
-  imports: [DataLayerModule, InsightsModule, LlmModule, MembershipModule],
+  imports: [DataLayerModule, InsightsModule, LlmModule],
   controllers: [
     QuestionCatalogController,
     WorkflowExecutionsController,
