@@ -5,6 +5,8 @@ import { CORE_TABLES, MIGRATIONS } from './database/migrations';
 import { FEATURE_MODULES } from './feature-modules';
 import { AccountModule } from './modules/account/account.module';
 import { EditorModule } from './modules/editor/editor.module';
+import { FeaturesService } from './modules/membership/features.service';
+import { MembershipModule } from './modules/membership/membership.module';
 import { ROLE_RANKS } from './modules/profiles/user.entity';
 import { UserResolver } from './modules/profiles/user-resolver.service';
 import { ProfilesModule } from './modules/profiles/profiles.module';
@@ -22,7 +24,12 @@ export class AppModule {
           databaseUrl,
           migrations: MIGRATIONS,
           coreTables: CORE_TABLES,
-          auth: { roleRanks: ROLE_RANKS, resolver: UserResolver, imports: [ProfilesModule] },
+          auth: {
+            roleRanks: ROLE_RANKS,
+            resolver: UserResolver,
+            features: FeaturesService,
+            imports: [ProfilesModule, MembershipModule],
+          },
         }),
         ...FEATURE_MODULES,
         AccountModule,

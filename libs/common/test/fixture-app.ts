@@ -1,4 +1,13 @@
-import { Body, Controller, DynamicModule, Get, Injectable, Module, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  DynamicModule,
+  Get,
+  Injectable,
+  Module,
+  Post,
+  Type as ClassType,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiResponse } from '@nestjs/swagger';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
@@ -10,7 +19,9 @@ import {
   AuthUserResolver,
   liveSessionSql,
   CurrentUser,
+  FeatureResolver,
   Public,
+  RequireFeatures,
   Roles,
 } from '../src/auth';
 import { CommonEnv, loadConfig } from '../src/config';
@@ -40,7 +51,24 @@ export class AccountResolver implements AuthUserResolver {
   }
 }
 
-@Module({ providers: [AccountResolver], exports: [AccountResolver] })
+/** Features by role: admins (and above) have `reports`, users none. */
+@Injectable()
+export class RoleFeatures implements FeatureResolver {
+  constructor(private readonly db: DataSource) {}
+
+  async featuresOf(id: string): Promise<string[]> {
+    const rows: { role: string }[] = await this.db.query(
+      'SELECT role FROM accounts WHERE id = $1',
+      [id],
+    );
+    return rows[0] && rows[0].role !== 'user' ? ['reports'] : [];
+  }
+}
+
+@Module({
+  providers: [AccountResolver, RoleFeatures],
+  exports: [AccountResolver, RoleFeatures],
+})
 export class AccountsModule {}
 
 class Address {
@@ -129,6 +157,14 @@ export class FixtureController {
     return user;
   }
 
+  @Get('reports')
+  @Authenticated()
+  @RequireFeatures('reports')
+  @ApiOkResponse(OBJECT({ ok: { type: 'boolean' } }))
+  reports(): { ok: true } {
+    return { ok: true };
+  }
+
   @Get('admin')
   @Roles('admin')
   @ApiOkResponse(OBJECT({ ok: { type: 'boolean' } }))
@@ -176,6 +212,8 @@ export function fixtureModule(
   config: CommonEnv,
   databaseUrl: string,
   extra: DynamicModule['imports'] = [],
+  /** The feature resolver; null: none (a gated route then refuses to start). */
+  features: ClassType<FeatureResolver> | null = RoleFeatures,
 ): DynamicModule {
   @Module({})
   class FixtureAppModule {}
@@ -192,6 +230,7 @@ export function fixtureModule(
         auth: {
           roleRanks: { user: 0, admin: 1, superadmin: 2 },
           resolver: AccountResolver,
+          features: features ?? undefined,
           imports: [AccountsModule],
         },
       }),

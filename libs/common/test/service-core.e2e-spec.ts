@@ -1,6 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
+import { Public, RequireFeatures } from '../src/auth';
 import { startTestApp, TestApp } from '../src/testing';
 import { FIXTURE_RELEASE, fixtureConfig, fixtureModule } from './fixture-app';
 
@@ -229,6 +230,39 @@ describe('service core over real HTTP', () => {
     });
   });
 
+  describe('feature gate', () => {
+    it('refuses a caller without the feature with 403 FEATURE_REQUIRED naming missing_features', async () => {
+      const res = await t.http
+        .get('/api/fixture/reports')
+        .set('Authorization', `Bearer ${userToken}`);
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.body).toMatchObject({
+        code: 'FEATURE_REQUIRED',
+        missing_features: ['reports'],
+        hint: 'Upgrade your membership tier.',
+      });
+    });
+
+    it('lets a caller with the feature through, and asks a token first', async () => {
+      const ok = await t.http
+        .get('/api/fixture/reports')
+        .set('Authorization', `Bearer ${adminToken}`);
+      expect([ok.status, ok.body]).toEqual([200, { ok: true }]);
+      const anonymous = await t.http.get('/api/fixture/reports');
+      expect([anonymous.status, anonymous.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    });
+
+    it('declares the 403 answer in the OpenAPI document', async () => {
+      const doc = (await t.http.get('/api/docs-json')).body;
+      const forbidden = doc.paths['/api/fixture/reports'].get.responses['403'];
+      expect(forbidden.description).toMatch(/^Requires the feature\(s\) reports/);
+      expect(
+        forbidden.content['application/problem+json'].schema.allOf[1].properties.code.enum,
+      ).toEqual(['FEATURE_REQUIRED']);
+    });
+  });
+
   describe('meta endpoints', () => {
     it('answers /api/version with the release and the module table, and sets X-App-Version everywhere', async () => {
       const res = await t.http.get('/api/version');
@@ -326,5 +360,36 @@ describe('route access audit', () => {
         createModule: (c, url) => fixtureModule(c, url, [UndeclaredModule]),
       }),
     ).rejects.toThrow(/UndeclaredController\.open/);
+  });
+
+  it('refuses to start with a public route that requires features', async () => {
+    @Controller('public-gated')
+    class PublicGatedController {
+      @Get()
+      @Public()
+      @RequireFeatures('reports')
+      open(): string {
+        return 'should never be served';
+      }
+    }
+    @Module({ controllers: [PublicGatedController] })
+    class PublicGatedModule {}
+    await expect(
+      startTestApp({
+        release: FIXTURE_RELEASE,
+        config: fixtureConfig(),
+        createModule: (c, url) => fixtureModule(c, url, [PublicGatedModule]),
+      }),
+    ).rejects.toThrow(/requiring features.*PublicGatedController\.open/);
+  });
+
+  it('refuses to start with a gated route when the service has no feature resolver', async () => {
+    await expect(
+      startTestApp({
+        release: FIXTURE_RELEASE,
+        config: fixtureConfig(),
+        createModule: (c, url) => fixtureModule(c, url, [], null),
+      }),
+    ).rejects.toThrow(/requiring features.*FixtureController\.reports/);
   });
 });

@@ -5,10 +5,12 @@ import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
 import { AFTER_AUTHENTICATION_METADATA, AfterAuthenticationHook } from './after-authentication';
 import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
+import { FeatureGate } from './feature-gate';
 
 /**
  * The one global guard: reads the route's access rule, authenticates with the JWT strategy
- * unless the route is public, then compares the caller's role with the rule's roles.
+ * unless the route is public, compares the caller's role with the rule's roles, runs the
+ * after-authentication hooks, then the feature gate (`@RequireFeatures`).
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
@@ -18,6 +20,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     private readonly reflector: Reflector,
     private readonly discovery: DiscoveryService,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
+    private readonly features: FeatureGate,
   ) {
     super();
   }
@@ -45,6 +48,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     for (const hook of this.afterAuthenticationHooks())
       await hook.afterAuthentication(context, user);
+    await this.features.checkRoute(context, user);
     return true;
   }
 

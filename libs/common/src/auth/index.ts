@@ -5,6 +5,7 @@ export * from './after-authentication';
 export * from './auth-core.module';
 export * from './auth-tokens.service';
 export * from './auth-user';
+export * from './feature-gate';
 export * from './password-hasher';
 export * from './refresh-token.store';
 export * from './registration';

@@ -1,11 +1,21 @@
 import { Injectable, OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_METADATA } from './access.decorators';
+import { ACCESS_METADATA, AccessRule } from './access.decorators';
+import { FeatureGate, requiredFeaturesOf } from './feature-gate';
+
+interface Route {
+  /** `Controller.method (VERB)` */
+  name: string;
+  rule: AccessRule | undefined;
+  features: string[] | undefined;
+}
 
 /**
  * Refuses to start a service in which a route does not declare who may call it, so that
- * "every route declares its access rule" is checked by the machine, not by review.
+ * "every route declares its access rule" is checked by the machine, not by review; likewise
+ * a route that requires features but is public (no caller to check) or whose service
+ * provides no feature resolver.
  */
 @Injectable()
 export class RouteAccessAuditor implements OnApplicationBootstrap {
@@ -13,6 +23,7 @@ export class RouteAccessAuditor implements OnApplicationBootstrap {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    private readonly features: FeatureGate,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -22,10 +33,29 @@ export class RouteAccessAuditor implements OnApplicationBootstrap {
         `Routes without an access rule (@Public, @Authenticated or @Roles): ${undeclared.join(', ')}`,
       );
     }
+    const misgated = this.misgatedRoutes();
+    if (misgated.length) {
+      throw new Error(
+        `Routes requiring features that cannot be checked (a public route, or no auth.features resolver): ${misgated.join(', ')}`,
+      );
+    }
   }
 
   undeclaredRoutes(): string[] {
-    const missing: string[] = [];
+    return this.routes()
+      .filter((r) => !r.rule)
+      .map((r) => r.name);
+  }
+
+  /** Routes with `@RequireFeatures` that are public or that no feature resolver can answer. */
+  misgatedRoutes(): string[] {
+    return this.routes()
+      .filter((r) => r.features?.length && (r.rule?.kind === 'public' || !this.features.configured))
+      .map((r) => r.name);
+  }
+
+  private routes(): Route[] {
+    const routes: Route[] = [];
     for (const wrapper of this.discovery.getControllers()) {
       const { instance, metatype } = wrapper;
       if (!instance || !metatype) continue;
@@ -35,13 +65,17 @@ export class RouteAccessAuditor implements OnApplicationBootstrap {
           ...args: unknown[]
         ) => unknown;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const rule = this.reflector.getAllAndOverride(ACCESS_METADATA, [handler, metatype]);
-        if (!rule) {
-          const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-          missing.push(`${metatype.name}.${name} (${method})`);
-        }
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        routes.push({
+          name: `${metatype.name}.${name} (${method})`,
+          rule: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
+            handler,
+            metatype,
+          ]),
+          features: requiredFeaturesOf(this.reflector, [handler, metatype]),
+        });
       }
     }
-    return missing;
+    return routes;
   }
 }

@@ -32,12 +32,8 @@ export async function pagedRows<Row>(
   query: PagedQuery,
   page: Page,
 ): Promise<PagedRows<Row>> {
-  const n = query.params.length;
-  const rows = (await db.query(
-    `SELECT ${query.select}, count(*) OVER ()::int AS total_rows ${query.from}
-     ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...query.params, page.limit, page.offset],
-  )) as (Row & { total_rows: number })[];
+  const { sql, params } = pagedStatement(query, page);
+  const rows = (await db.query(sql, params)) as (Row & { total_rows: number })[];
   if (rows.length > 0) return { rows, total: rows[0].total_rows };
   if (page.offset === 0) return { rows, total: 0 };
   const [{ total }] = (await db.query(
@@ -45,6 +41,16 @@ export async function pagedRows<Row>(
     query.params,
   )) as { total: number }[];
   return { rows, total };
+}
+
+/** The one statement `pagedRows` runs for a page (also a benchmark's bare-SQL baseline). */
+export function pagedStatement(query: PagedQuery, page: Page): { sql: string; params: unknown[] } {
+  const n = query.params.length;
+  return {
+    sql: `SELECT ${query.select}, count(*) OVER ()::int AS total_rows ${query.from}
+     ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    params: [...query.params, page.limit, page.offset],
+  };
 }
 
 /** The row a query by key answers, or null: a detail read without entity hydration. */

@@ -60,6 +60,12 @@ export const COMMON_ERRORS = defineErrors({
     description:
       'The caller is signed in but its role or relation to the resource does not allow this.',
   },
+  FEATURE_REQUIRED: {
+    status: 403,
+    title: 'Feature required',
+    description:
+      "The caller's membership lacks a feature the operation needs; `missing_features` names them. Upgrade the membership tier.",
+  },
   NOT_FOUND: {
     status: 404,
     title: 'Not found',

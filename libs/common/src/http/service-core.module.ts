@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { MixedList } from 'typeorm';
 import { AuthCoreModule } from '../auth/auth-core.module';
 import type { AuthUserResolver } from '../auth/auth-user';
+import type { FeatureResolver } from '../auth/feature-gate';
 import type { CommonEnv } from '../config/common-env';
 import { typeOrmOptions } from '../database/typeorm-options';
 import { ERROR_CATALOGUE, ErrorCatalogue, serviceErrorCatalogue } from '../errors/error-catalogue';
@@ -34,6 +35,8 @@ export interface ServiceCoreOptions {
   auth: {
     roleRanks: Record<string, number>;
     resolver: Type<AuthUserResolver>;
+    /** Which features a user has, for `@RequireFeatures` and `FeatureGate` (none: no gating). */
+    features?: Type<FeatureResolver>;
     imports?: ModuleMetadata['imports'];
   };
 }
@@ -82,6 +85,7 @@ export class ServiceCoreModule {
           },
           roleRanks: options.auth.roleRanks,
           resolver: options.auth.resolver,
+          features: options.auth.features,
           imports: options.auth.imports,
         }),
       ],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, UnprocessableError } from '@sports/common';
+import { missingFeatures, NotFoundError, UnprocessableError } from '@sports/common';
 import { FeaturesService } from '../membership/features.service';
 import { AppDashboardRepository, LayoutItem, WidgetRow } from './app-dashboard.repository';
 import type {
@@ -11,7 +11,7 @@ import type {
   UserWidgetResponse,
   WidgetResponse,
 } from './dto/app-dashboard.dto';
-import { effectiveFeatures, missingFeatures } from './widget-features';
+import { effectiveFeatures } from './widget-features';
 
 const toWidget = (w: WidgetRow): WidgetResponse => ({
   key: w.key,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { FeatureGate } from '@sports/common';
 import type { ChartAccess } from '../charts/chart-access';
-import { FeaturesService } from '../membership/features.service';
 import { AppDashboardRepository } from './app-dashboard.repository';
 import { effectiveFeatures } from './widget-features';
 
@@ -9,13 +9,14 @@ import { effectiveFeatures } from './widget-features';
  * follows the widgets: a chart is readable when at least one widget showing it is available
  * to the caller under its effective features (an admin override included), as C2 is shown by
  * both `chart.c2` and `combo.body_progress`. A chart that no widget shows keeps the chart
- * catalog's features.
+ * catalog's features. The check is the shared feature gate's (`requireAnyOf`): the features
+ * depend on the chart the path names, so the service asks it rather than a route decorator.
  */
 @Injectable()
 export class ChartAccessService implements ChartAccess {
   constructor(
     private readonly widgets: AppDashboardRepository,
-    private readonly features: FeaturesService,
+    private readonly features: FeatureGate,
   ) {}
 
   /** 403 FEATURE_REQUIRED (missing features of the closest widget) unless the chart is readable. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MembershipModule } from '../membership/membership.module';
 import { AppDashboardRepository } from './app-dashboard.repository';
 import { ChartAccessService } from './chart-access.service';
 
@@ -8,7 +7,6 @@ import { ChartAccessService } from './chart-access.service';
  * the chart endpoints (which the dashboard module imports, so they cannot import it back).
  */
 @Module({
-  imports: [MembershipModule],
   providers: [AppDashboardRepository, ChartAccessService],
   exports: [AppDashboardRepository, ChartAccessService],
 })

@@ -8,7 +8,6 @@ import {
   Put,
   Query,
   UploadedFile,
-  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
@@ -27,7 +26,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, RequireFeatures, UuidParam } from '@sports/common';
 import {
   AnalyzeResponse,
   CopyMappingRequest,
@@ -50,8 +49,10 @@ import {
 import { CsvAnalyzeService } from './csv-analyze.service';
 import { CsvImportService, UploadedCsv } from './csv-import.service';
 import { CsvMappingsService } from './csv-mappings.service';
-import { CsvImportFeatureGuard, CsvUploadCleanupInterceptor } from './csv-upload';
+import { CsvUploadCleanupInterceptor } from './csv-upload';
 
+/** The OpenAPI description of the routes gated by the `csv_import` feature (before any upload is read). */
+const CSV_IMPORT_FEATURE = 'FEATURE_REQUIRED (csv_import)';
 const TEMPLATE_INVALID =
   'CSV_TEMPLATE_INVALID: `warnings` lists every problem (unknown field, unit mismatch, date format, name taken, ...); nothing is saved';
 
@@ -90,10 +91,9 @@ export class CsvImportController {
   }
 
   @Post('mappings')
-  @UseGuards(CsvImportFeatureGuard)
+  @RequireFeatures('csv_import', { description: CSV_IMPORT_FEATURE })
   @ApiCreatedResponse({ type: MappingResponse, description: 'A mapping of your own' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
   create(@CurrentUser() user: AuthUser, @Body() body: MappingRequest): Promise<MappingResponse> {
     return this.mappings.createOwn(user.id, body);
@@ -129,13 +129,12 @@ export class CsvImportController {
   }
 
   @Post('copy')
-  @UseGuards(CsvImportFeatureGuard)
+  @RequireFeatures('csv_import', { description: CSV_IMPORT_FEATURE })
   @ApiCreatedResponse({
     type: MappingResponse,
     description:
       'Named "<name> (copy)" unless a name is sent; its description says what it was copied from',
   })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiConflictResponse({ description: 'CSV_MAPPING_NAME_TAKEN' })
   copy(@CurrentUser() user: AuthUser, @Body() body: CopyMappingRequest): Promise<MappingResponse> {
@@ -144,13 +143,12 @@ export class CsvImportController {
 
   @Post('analyze')
   @HttpCode(200)
-  @UseGuards(CsvImportFeatureGuard)
+  @RequireFeatures('csv_import', { description: CSV_IMPORT_FEATURE })
   @UseInterceptors(FileInterceptor('file'), CsvUploadCleanupInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: CsvUploadSchema })
   @ApiOkResponse({ type: AnalyzeResponse })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: no file' })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: over max_file_bytes' })
   @ApiUnprocessableEntityResponse({ description: 'CSV_NOT_TEXT, CSV_EMPTY_FILE' })
   analyze(
@@ -163,7 +161,7 @@ export class CsvImportController {
 
   @Post('import')
   @HttpCode(200)
-  @UseGuards(CsvImportFeatureGuard)
+  @RequireFeatures('csv_import', { description: CSV_IMPORT_FEATURE })
   @UseInterceptors(FileInterceptor('file'), CsvUploadCleanupInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: CsvImportUploadSchema })
@@ -176,7 +174,6 @@ export class CsvImportController {
     description:
       'VALIDATION_FAILED: no file, a bad option, or an option given differently in query and form',
   })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiNotFoundResponse({ description: 'The mapping is not a system template and not yours' })
   @ApiConflictResponse({
     description:

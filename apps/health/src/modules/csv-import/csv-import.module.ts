@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { FeatureModule } from '@sports/common';
-import { MembershipModule } from '../membership/membership.module';
 import { CsvAnalyzeService } from './csv-analyze.service';
 import { CsvImportController } from './csv-import.controller';
 import { CsvImportRepository } from './csv-import.repository';
 import { CsvImportService } from './csv-import.service';
 import { CsvMappingsService } from './csv-mappings.service';
-import { CsvImportFeatureGuard, CsvUploadCleanupInterceptor, CsvUploadStorage } from './csv-upload';
+import { CsvUploadCleanupInterceptor, CsvUploadStorage } from './csv-upload';
 import { CsvUploadSweepService } from './csv-upload-sweep.service';
 
 /** The services the upload storage needs too (the file size limit). */
@@ -26,7 +25,6 @@ export class CsvImportCoreModule {}
   name: 'csv_import',
   version: '0.3.2',
   imports: [
-    MembershipModule,
     CsvImportCoreModule,
     MulterModule.registerAsync({
       imports: [CsvImportCoreModule],
@@ -38,12 +36,7 @@ export class CsvImportCoreModule {}
     }),
   ],
   controllers: [CsvImportController],
-  providers: [
-    CsvAnalyzeService,
-    CsvImportFeatureGuard,
-    CsvUploadCleanupInterceptor,
-    CsvUploadSweepService,
-  ],
+  providers: [CsvAnalyzeService, CsvUploadCleanupInterceptor, CsvUploadSweepService],
   exports: [CsvImportCoreModule],
 })
 export class CsvImportModule {}

@@ -1,10 +1,4 @@
-import {
-  CallHandler,
-  CanActivate,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-} from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { PayloadTooLargeError, refuseUpload } from '@sports/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -13,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finalize, Observable } from 'rxjs';
 import type { StorageEngine } from 'multer';
-import { FeaturesService } from '../membership/features.service';
 
 export const UPLOAD_DIR = join(tmpdir(), 'health-csv-uploads');
 
-type UploadRequest = Request & { user?: { id: string }; file?: Express.Multer.File };
+type UploadRequest = Request & { file?: Express.Multer.File };
 
 /**
  * Multer storage that streams the upload to a temporary file and stops as soon as it grows
@@ -80,17 +73,5 @@ export class CsvUploadCleanupInterceptor implements NestInterceptor {
         if (req.file?.path) unlink(req.file.path, () => undefined);
       }),
     );
-  }
-}
-
-/** The `csv_import` membership feature, checked before an upload is accepted. */
-@Injectable()
-export class CsvImportFeatureGuard implements CanActivate {
-  constructor(private readonly features: FeaturesService) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<UploadRequest>();
-    if (req.user) await this.features.require(req.user.id, ['csv_import']);
-    return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, RequireFeatures } from '@sports/common';
 import { ExportDocumentResponse } from './dto/export.dto';
 import type { ExportDocument } from './export-document';
 import { ExportdataService } from './exportdata.service';
@@ -14,7 +14,7 @@ export class ExportdataController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: ExportDocumentResponse })
-  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: the membership lacks `export`' })
+  @RequireFeatures('export', { description: 'FEATURE_REQUIRED: the membership lacks `export`' })
   export(@CurrentUser() user: AuthUser): Promise<ExportDocument> {
     return this.exports.export(user.id);
   }

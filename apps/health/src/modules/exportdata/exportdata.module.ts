@@ -1,5 +1,4 @@
 import { FeatureModule } from '@sports/common';
-import { MembershipModule } from '../membership/membership.module';
 import { ExportdataController } from './exportdata.controller';
 import { ExportdataRepository } from './exportdata.repository';
 import { ExportdataService } from './exportdata.service';
@@ -8,7 +7,6 @@ import { ExportdataService } from './exportdata.service';
 @FeatureModule({
   name: 'exportdata',
   version: '1.1.0',
-  imports: [MembershipModule],
   controllers: [ExportdataController],
   providers: [ExportdataRepository, ExportdataService],
   exports: [ExportdataService],

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@sports/common';
 import type { EntityManager } from 'typeorm';
-import { FeaturesService } from '../membership/features.service';
 import {
   EXPORT_FORMAT,
   ExportDocument,
@@ -16,16 +15,12 @@ function withoutIds<T extends { id: string }>(rows: T[]): Omit<T, 'id'>[] {
   return rows.map(({ id: _id, ...rest }) => rest);
 }
 
-/** The caller's complete data as one `health.export.v1` document (feature `export`). */
+/** The caller's complete data as one `health.export.v1` document (route gated by feature `export`). */
 @Injectable()
 export class ExportdataService {
-  constructor(
-    private readonly repo: ExportdataRepository,
-    private readonly features: FeaturesService,
-  ) {}
+  constructor(private readonly repo: ExportdataRepository) {}
 
   async export(userId: string, now: Date = new Date()): Promise<ExportDocument> {
-    await this.features.require(userId, ['export']);
     const stored = await this.stored(userId);
     const sections: Record<string, unknown> = {};
     for (const s of IMPORTABLE_SECTIONS) {

@@ -9,11 +9,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AcceptsJsonBody, Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import {
+  AcceptsJsonBody,
+  Authenticated,
+  type AuthUser,
+  CurrentUser,
+  RequireFeatures,
+} from '@sports/common';
 import type { Bundle } from 'fhir/r4';
 import type { Request } from 'express';
 import { IMPORT_MAX_BYTES, ImportQuery } from '../importdata/dto/import.dto';
-import { RequireFeatures } from '../membership/require-features.guard';
 import { FHIR_JSON, FhirBundleQuery, FhirBundleResponse, FhirImportResponse } from './dto/fhir.dto';
 import { FhirService } from './fhir.service';
 

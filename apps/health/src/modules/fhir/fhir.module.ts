@@ -1,7 +1,6 @@
 import { FeatureModule } from '@sports/common';
 import { ExportdataModule } from '../exportdata/exportdata.module';
 import { ImportdataModule } from '../importdata/importdata.module';
-import { MembershipModule } from '../membership/membership.module';
 import { FhirController } from './fhir.controller';
 import { FhirService } from './fhir.service';
 
@@ -10,7 +9,7 @@ import { FhirService } from './fhir.service';
   name: 'fhir',
   version: '1.0.0',
   extension: true,
-  imports: [ExportdataModule, ImportdataModule, MembershipModule],
+  imports: [ExportdataModule, ImportdataModule],
   controllers: [FhirController],
   providers: [FhirService],
 })

@@ -7,9 +7,14 @@ import {
   ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { AcceptsJsonBody, Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import {
+  AcceptsJsonBody,
+  Authenticated,
+  type AuthUser,
+  CurrentUser,
+  RequireFeatures,
+} from '@sports/common';
 import { ExportDocumentResponse } from '../exportdata/dto/export.dto';
-import { RequireFeatures } from '../membership/require-features.guard';
 import { EXPORT_MEDIA_TYPE, IMPORT_MAX_BYTES, ImportQuery, ImportResponse } from './dto/import.dto';
 import { ImportdataService } from './importdata.service';
 

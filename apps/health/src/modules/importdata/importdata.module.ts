@@ -1,6 +1,5 @@
 import { FeatureModule } from '@sports/common';
 import { ExportdataModule } from '../exportdata/exportdata.module';
-import { MembershipModule } from '../membership/membership.module';
 import { ImportdataController } from './importdata.controller';
 import { ImportdataRepository } from './importdata.repository';
 import { ImportdataService } from './importdata.service';
@@ -9,7 +8,7 @@ import { ImportdataService } from './importdata.service';
 @FeatureModule({
   name: 'importdata',
   version: '1.0.0',
-  imports: [ExportdataModule, MembershipModule],
+  imports: [ExportdataModule],
   controllers: [ImportdataController],
   providers: [ImportdataRepository, ImportdataService],
   exports: [ImportdataService],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '@sports/common';
+import { FeatureResolver, NotFoundError, UnprocessableError } from '@sports/common';
 import { USER_TIERS, UserTier } from '../profiles/user.entity';
 import {
   FeatureListResponse,
@@ -17,10 +17,11 @@ const toTierResponse = (r: TierRow): TierResponse => ({
 
 /**
  * The one answer to "which features does this user have" (../shared/spec/decisions.md §2): tier features
- * plus per-user grants minus per-user revocations. Every gated module asks here.
+ * plus per-user grants minus per-user revocations. It is the service's FeatureResolver: the
+ * shared feature gate (`@RequireFeatures`, `FeatureGate`) asks here.
  */
 @Injectable()
-export class FeaturesService {
+export class FeaturesService implements FeatureResolver {
   constructor(private readonly membership: MembershipRepository) {}
 
   async featuresOf(userId: string): Promise<string[]> {
@@ -30,29 +31,6 @@ export class FeaturesService {
   /** The user's membership tier; null when the user is unknown. */
   async tierOf(userId: string): Promise<UserTier | null> {
     return (await this.membership.featuresOf(userId))?.tier ?? null;
-  }
-
-  /** 403 FEATURE_REQUIRED listing `missing_features` unless the user has all of `features`. */
-  async require(userId: string, features: string[]): Promise<void> {
-    await this.requireAnyOf(userId, [features]);
-  }
-
-  /**
-   * 403 FEATURE_REQUIRED unless the user has every feature of at least one of `alternatives`;
-   * `missing_features` names what the alternative closest to the user's set lacks.
-   */
-  async requireAnyOf(userId: string, alternatives: readonly (readonly string[])[]): Promise<void> {
-    const have = new Set(await this.featuresOf(userId));
-    const missing = alternatives
-      .map((features) => features.filter((f) => !have.has(f)))
-      .reduce((fewest, m) => (m.length < fewest.length ? m : fewest));
-    if (missing.length) {
-      throw new ForbiddenError(
-        `Your membership does not include: ${missing.join(', ')}.`,
-        'FEATURE_REQUIRED',
-        { extensions: { missing_features: missing }, hint: 'Upgrade your membership tier.' },
-      );
-    }
   }
 
   async membershipOf(userId: string): Promise<MembershipResponse> {

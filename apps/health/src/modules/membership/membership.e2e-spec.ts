@@ -1,3 +1,4 @@
+import { FeatureGate } from '@sports/common';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
 import { FeaturesService } from './features.service';
 
@@ -6,12 +7,14 @@ describe('membership (HTTP + FeaturesService)', () => {
   let admin: TestUser;
   let kim: TestUser;
   let features: FeaturesService;
+  let gate: FeatureGate;
 
   beforeAll(async () => {
     t = await startHealthTestApp();
     admin = await t.newUser({ role: 'admin' });
     kim = await t.newUser();
     features = t.app.get(FeaturesService);
+    gate = t.app.get(FeatureGate);
   });
   afterAll(() => t.close());
 
@@ -63,10 +66,8 @@ describe('membership (HTTP + FeaturesService)', () => {
   });
 
   it('require() passes when all features are held and throws 403 FEATURE_REQUIRED otherwise', async () => {
-    await expect(features.require(kim.id, ['charts.basic'])).resolves.toBeUndefined();
-    await expect(
-      features.require(kim.id, ['charts.basic', 'photos', 'export']),
-    ).rejects.toMatchObject({
+    await expect(gate.require(kim.id, ['charts.basic'])).resolves.toBeUndefined();
+    await expect(gate.require(kim.id, ['charts.basic', 'photos', 'export'])).rejects.toMatchObject({
       status: 403,
       code: 'FEATURE_REQUIRED',
       extensions: { missing_features: ['photos', 'export'] },

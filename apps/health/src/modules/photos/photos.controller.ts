@@ -27,6 +27,7 @@ import {
   Authenticated,
   type AuthUser,
   CurrentUser,
+  RequireFeatures,
   UuidParam,
   stagingUploadEngine,
 } from '@sports/common';
@@ -37,7 +38,6 @@ import {
   UploadPhotoForm,
   UploadPhotoRequest,
 } from './dto/photo.dto';
-import { RequireFeatures } from '../membership/require-features.guard';
 import type { ReceivedPhoto } from './photo-storage';
 import { PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { PhotosService } from './photos.service';

@@ -1,6 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeatureModule } from '@sports/common';
-import { MembershipModule } from '../membership/membership.module';
 import { Photo } from './photo.entity';
 import { PhotoStorage } from './photo-storage';
 import { PhotoStorageSweepService } from './photo-storage-sweep.service';
@@ -18,7 +17,7 @@ import { PhotosService } from './photos.service';
 @FeatureModule({
   name: 'photos',
   version: '1.0.0',
-  imports: [TypeOrmModule.forFeature([Photo]), MembershipModule],
+  imports: [TypeOrmModule.forFeature([Photo])],
   controllers: [PhotosController],
   providers: [
     PhotosService,

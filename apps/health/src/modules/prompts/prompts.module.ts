@@ -4,7 +4,6 @@ import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
 import { LlmUsageModule } from '../llm-usage/llm-usage.module';
-import { MembershipModule } from '../membership/membership.module';
 import { WORKFLOW_PROMPT_SOURCE } from '../workflow/workflow-prompt-source';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { PromptLookupService } from './prompt-lookup.service';
@@ -24,14 +23,7 @@ import { PromptsService } from './prompts.service';
 @FeatureModule({
   name: 'prompts',
   version: '1.1.0',
-  imports: [
-    WorkflowModule,
-    InsightsModule,
-    LlmModule,
-    LlmUsageModule,
-    DataLayerModule,
-    MembershipModule,
-  ],
+  imports: [WorkflowModule, InsightsModule, LlmModule, LlmUsageModule, DataLayerModule],
   controllers: [PromptsController],
   providers: [
     PromptsRepository,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthUser,
   DomainError,
+  FeatureGate,
   FieldError,
   ForbiddenError,
   NotFoundError,
@@ -21,7 +22,6 @@ import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { LlmUsageService } from '../llm-usage/llm-usage.service';
-import { FeaturesService } from '../membership/features.service';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
 import { LlmPromptRunner, ModelCallError } from '../workflow/llm-prompt-runner';
 import { QuestionCatalogService } from '../workflow/question-catalog.service';
@@ -60,7 +60,7 @@ export class PromptsService {
     private readonly workflows: WorkflowDefinitionsService,
     private readonly executions: WorkflowExecutionsService,
     private readonly insights: InsightsService,
-    private readonly features: FeaturesService,
+    private readonly features: FeatureGate,
     private readonly budgets: LlmUsageService,
     private readonly data: DataLayerService,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
@@ -141,6 +141,7 @@ export class PromptsService {
 
   async run(user: AuthUser, id: string, input: RunPromptRequest): Promise<PromptRunResponse> {
     const prompt = await this.requireVisible(user, id);
+    // the shared feature gate, after the visibility check: an invisible prompt stays a 404
     await this.features.require(user.id, [WORKFLOW_RUN_FEATURE]);
     await this.budgets.requireWithinBudget(user.id);
     if (prompt.type === 'workflow') {

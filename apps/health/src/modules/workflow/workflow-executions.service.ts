@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConflictError,
+  FeatureGate,
   JobsService,
   NotFoundError,
   PageQuery,
@@ -18,7 +19,6 @@ import type { HealthConfig } from '../../config';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { LlmUsageService } from '../llm-usage/llm-usage.service';
-import { FeaturesService } from '../membership/features.service';
 import {
   ExecutionEventData,
   ExecutionListQuery,
@@ -73,7 +73,7 @@ export class WorkflowExecutionsService {
     private readonly executions: WorkflowExecutionsRepository,
     private readonly definitions: WorkflowDefinitionsService,
     private readonly insights: InsightsService,
-    private readonly features: FeaturesService,
+    private readonly features: FeatureGate,
     private readonly budgets: LlmUsageService,
     private readonly jobs: JobsService,
     private readonly notifications: ExecutionNotifications,
@@ -92,6 +92,7 @@ export class WorkflowExecutionsService {
     wait: AbortSignal | false,
   ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
+    // the shared feature gate, after the ownership check: another's workflow stays a 404
     await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
     await this.budgets.requireWithinBudget(ownerId);
     const row = await this.enqueueRun(ownerId, definition, null, definition.name);

@@ -3,7 +3,6 @@ import { DataLayerModule } from '../data-layer/data-layer.module';
 import { InsightsModule } from '../insights/insights.module';
 import { LlmModule } from '../llm/llm.module';
 import { LlmUsageModule } from '../llm-usage/llm-usage.module';
-import { MembershipModule } from '../membership/membership.module';
 import { QuestionCatalogController } from './question-catalog.controller';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { QuestionCatalogService } from './question-catalog.service';
@@ -26,7 +25,7 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
 @FeatureModule({
   name: 'workflow',
   version: '0.7.0',
-  imports: [DataLayerModule, InsightsModule, LlmModule, LlmUsageModule, MembershipModule],
+  imports: [DataLayerModule, InsightsModule, LlmModule, LlmUsageModule],
   controllers: [
     QuestionCatalogController,
     WorkflowExecutionsController,

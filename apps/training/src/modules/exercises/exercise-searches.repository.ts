@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pagedRows, PagedRows } from '@sports/common';
 import { DataSource } from 'typeorm';
 
 export interface SavedSearchRow {
@@ -16,20 +17,20 @@ export interface SavedSearchRow {
 export class ExerciseSearchesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async list(
+  list(
     profileId: string,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: SavedSearchRow[]; total: number }> {
-    const [{ total }]: { total: number }[] = await this.db.query(
-      'SELECT count(*)::int AS total FROM exercise_searches WHERE profile_id = $1',
-      [profileId],
+  ): Promise<PagedRows<SavedSearchRow>> {
+    return pagedRows<SavedSearchRow>(
+      this.db,
+      {
+        select: 'id, profile_id, name, filters, created_at, updated_at',
+        from: 'FROM exercise_searches WHERE profile_id = $1',
+        orderBy: 'lower(name), id',
+        params: [profileId],
+      },
+      page,
     );
-    const rows: SavedSearchRow[] = await this.db.query(
-      `SELECT * FROM exercise_searches WHERE profile_id = $1 ORDER BY lower(name), id
-       LIMIT $2 OFFSET $3`,
-      [profileId, page.limit, page.offset],
-    );
-    return { rows, total };
   }
 
   async findOwned(profileId: string, id: string): Promise<SavedSearchRow | null> {

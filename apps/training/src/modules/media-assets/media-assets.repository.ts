@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pagedRows, PagedRows } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -250,11 +251,11 @@ export class MediaAssetsRepository {
     return rows.length > 0;
   }
 
-  async list(
+  list(
     ctx: TenantContext,
     f: AssetListFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: AssetRow[]; total: number }> {
+  ): Promise<PagedRows<AssetRow>> {
     const p = new SqlParams();
     const where = [seeSql(ctx, p)];
     if (f.lifecycle === 'active') where.push(`a.lifecycle = 'active'`);
@@ -270,23 +271,16 @@ export class MediaAssetsRepository {
         OR coalesce(a.copyright_notice, '') ILIKE ${like}
         OR array_to_string(a.tags, ' ') ILIKE ${like})`);
     }
-    const rows: (AssetRow & { total: number })[] = await this.db.query(
-      `SELECT ${WITH_NAMES}, count(*) OVER ()::int AS total
-       FROM media_assets a ${NAME_JOINS}
-       WHERE ${where.join(' AND ')}
-       ORDER BY a.created_at DESC, a.id
-       LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
-      p.values,
+    return pagedRows<AssetRow>(
+      this.db,
+      {
+        select: WITH_NAMES,
+        from: `FROM media_assets a ${NAME_JOINS} WHERE ${where.join(' AND ')}`,
+        orderBy: 'a.created_at DESC, a.id',
+        params: p.values,
+      },
+      page,
     );
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page.offset > 0) {
-      const count: { n: number }[] = await this.db.query(
-        `SELECT count(*)::int AS n FROM media_assets a WHERE ${where.join(' AND ')}`,
-        p.values.slice(0, -2),
-      );
-      total = count[0].n;
-    }
-    return { rows, total };
   }
 
   /** Exercises (readable by the caller) and training units using each asset. */

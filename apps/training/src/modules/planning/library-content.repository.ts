@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pagedRows, PagedRows } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, Visibility, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -40,13 +41,13 @@ export interface LibraryFilter {
 export class LibraryContentRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async list<T extends LibraryRow>(
+  list<T extends LibraryRow>(
     ctx: TenantContext,
     table: LibraryTable,
     filter: LibraryFilter,
     page: { limit: number; offset: number },
     extraColumns = '',
-  ): Promise<{ rows: T[]; total: number }> {
+  ): Promise<PagedRows<T>> {
     const params = new SqlParams();
     const where = [visibilitySql(ctx, columnsOf('c'), params)];
     if (filter.visibility) where.push(`c.visibility = ${params.add(filter.visibility)}`);
@@ -54,22 +55,16 @@ export class LibraryContentRepository {
     if (filter.q) {
       where.push(`c.name ILIKE ${params.add(`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`)}`);
     }
-    const rows: (T & { total: number })[] = await this.dataSource.query(
-      `SELECT c.*${extraColumns}, count(*) OVER ()::int AS total FROM ${table} c
-       WHERE ${where.join(' AND ')}
-       ORDER BY lower(c.name), c.id
-       LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
-      params.values,
+    return pagedRows<T>(
+      this.dataSource,
+      {
+        select: `c.*${extraColumns}`,
+        from: `FROM ${table} c WHERE ${where.join(' AND ')}`,
+        orderBy: 'lower(c.name), c.id',
+        params: params.values,
+      },
+      page,
     );
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page.offset > 0) {
-      const [{ n }] = await this.dataSource.query(
-        `SELECT count(*)::int AS n FROM ${table} c WHERE ${where.join(' AND ')}`,
-        params.values.slice(0, -2),
-      );
-      total = n;
-    }
-    return { rows: rows.map(({ total: _t, ...r }) => r as unknown as T), total };
   }
 
   async findById<T extends LibraryRow>(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pagedRows, PagedQuery, PagedRows, pagedStatement } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SqlParams } from '../content-access/sql-params';
 import type { UnitSort, UnitStatus } from './dto/training-unit.dto';
@@ -55,7 +56,7 @@ const ORDER: Record<UnitSort, string> = {
   title: 'lower(u.title), u.id',
 };
 
-const SELECT = `SELECT u.id, u.title, u.notes, u.club_id, u.group_id, u.starts_at, u.duration_minutes,
+const COLUMNS = `u.id, u.title, u.notes, u.club_id, u.group_id, u.starts_at, u.duration_minutes,
     u.location, u.status, u.sequence,
     u.lead_trainer_profile_id, u.assistant_trainer_profile_ids, u.plan_template_id,
     u.origin_framework_slot_id, u.created_by_profile_id, u.created_at, u.updated_at,
@@ -70,15 +71,11 @@ const FROM = `FROM training_units u
   LEFT JOIN profiles lp ON lp.id = eff.lead`;
 
 /**
- * The list query of GET /api/training-units (exported for the benchmark's bare-SQL baseline):
- * framework-slot blueprints are excluded; club admins see every unit of their clubs, other
- * members the units they created or are (effectively) assigned to.
+ * The list query of GET /api/training-units: framework-slot blueprints are excluded; club
+ * admins see every unit of their clubs, other members the units they created or are
+ * (effectively) assigned to.
  */
-export function buildListSql(
-  caller: UnitListCaller,
-  filter: UnitListFilter,
-  page: { limit: number; offset: number },
-): { sql: string; params: unknown[] } {
+function listQuery(caller: UnitListCaller, filter: UnitListFilter): PagedQuery {
   const p = new SqlParams();
   const where = ['u.framework_slot_id IS NULL'];
   if (filter.club_id) where.push(`u.club_id = ${p.add(filter.club_id)}`);
@@ -95,11 +92,21 @@ export function buildListSql(
       `(u.club_id = ANY(${p.add(caller.admin_club_ids)}::uuid[]) OR u.created_by_profile_id = ${me} OR ${assigned})`,
     );
   }
-  const sql = `${SELECT}, count(*) OVER ()::int AS total ${FROM}
-    WHERE ${where.join(' AND ')}
-    ORDER BY ${ORDER[filter.sort ?? '-starts_at']}
-    LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
-  return { sql, params: p.values };
+  return {
+    select: COLUMNS,
+    from: `${FROM} WHERE ${where.join(' AND ')}`,
+    orderBy: ORDER[filter.sort ?? '-starts_at'],
+    params: p.values,
+  };
+}
+
+/** The statement of one page of the list (exported for the benchmark's bare-SQL baseline). */
+export function buildListSql(
+  caller: UnitListCaller,
+  filter: UnitListFilter,
+  page: { limit: number; offset: number },
+): { sql: string; params: unknown[] } {
+  return pagedStatement(listQuery(caller, filter), page);
 }
 
 /** The only queries on training_units (club units) and training_unit_media. */
@@ -107,26 +114,18 @@ export function buildListSql(
 export class TrainingUnitsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async list(
+  list(
     caller: UnitListCaller,
     filter: UnitListFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: UnitRow[]; total: number | null }> {
-    const { sql, params } = buildListSql(caller, filter, page);
-    const rows: (UnitRow & { total: number })[] = await this.dataSource.query(sql, params);
-    return { rows, total: rows.length ? rows[0].total : page.offset === 0 ? 0 : null };
-  }
-
-  async count(caller: UnitListCaller, filter: UnitListFilter): Promise<number> {
-    const { sql, params } = buildListSql(caller, filter, { limit: 1, offset: 0 });
-    const rows: { total: number }[] = await this.dataSource.query(sql, params);
-    return rows[0]?.total ?? 0;
+  ): Promise<PagedRows<UnitRow>> {
+    return pagedRows<UnitRow>(this.dataSource, listQuery(caller, filter), page);
   }
 
   /** A club unit (never a blueprint) with its effective trainers. */
   async findById(id: string, manager?: EntityManager, lock = false): Promise<UnitRow | null> {
     const rows: UnitRow[] = await (manager ?? this.dataSource).query(
-      `${SELECT} ${FROM} WHERE u.id = $1 AND u.framework_slot_id IS NULL${lock ? ' FOR UPDATE OF u' : ''}`,
+      `SELECT ${COLUMNS} ${FROM} WHERE u.id = $1 AND u.framework_slot_id IS NULL${lock ? ' FOR UPDATE OF u' : ''}`,
       [id],
     );
     return rows[0] ?? null;

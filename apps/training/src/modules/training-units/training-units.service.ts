@@ -98,8 +98,7 @@ export class TrainingUnitsService {
       sort: query.sort,
     };
     const { rows, total } = await this.repo.list(caller, filter, page);
-    const count = total ?? (await this.repo.count(caller, filter));
-    return { items: rows.map((r) => this.summary(ctx, r)), total: count, ...page };
+    return { items: rows.map((r) => this.summary(ctx, r)), total, ...page };
   }
 
   async get(ctx: TenantContext, id: string): Promise<TrainingUnitResponse> {
