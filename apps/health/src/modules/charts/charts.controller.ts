@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import { ChartsService } from './charts.service';
 import { ChartCatalogResponse, ChartQuery, ChartResponse } from './dto/chart.dto';
@@ -12,6 +12,7 @@ export class ChartsController {
 
   @Get()
   @ApiOkResponse({ type: ChartCatalogResponse })
+  @ApiOperation({ operationId: 'listCharts', summary: 'List the chart catalogue' })
   catalog(): ChartCatalogResponse {
     return this.charts.catalog();
   }
@@ -19,6 +20,7 @@ export class ChartsController {
   /** 404 for an unknown code, 403 FEATURE_REQUIRED without its feature, 400 for a bad range. */
   @Get(':code')
   @ApiOkResponse({ type: ChartResponse })
+  @ApiOperation({ operationId: 'getChart', summary: 'Get the series of one chart' })
   chart(
     @CurrentUser() user: AuthUser,
     @Param('code') code: string,

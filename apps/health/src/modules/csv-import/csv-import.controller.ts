@@ -26,6 +26,7 @@ import {
   ApiResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import {
@@ -67,12 +68,17 @@ export class CsvImportController {
 
   @Get('modules')
   @ApiOkResponse({ type: CsvModuleListResponse })
+  @ApiOperation({
+    operationId: 'listCsvModules',
+    summary: 'List the modules a CSV file can be imported into',
+  })
   modules(): CsvModuleListResponse {
     return this.imports.modules();
   }
 
   @Get('limits')
   @ApiOkResponse({ type: CsvLimitsResponse })
+  @ApiOperation({ operationId: 'getCsvLimits', summary: 'Get the CSV import limits' })
   limits(): Promise<CsvLimitsResponse> {
     return this.mappings.publicLimits();
   }
@@ -81,6 +87,10 @@ export class CsvImportController {
   @ApiOkResponse({
     type: MappingListResponse,
     description: 'System templates and your own mappings',
+  })
+  @ApiOperation({
+    operationId: 'listCsvMappings',
+    summary: 'List the system templates and the caller’s CSV mappings',
   })
   list(
     @CurrentUser() user: AuthUser,
@@ -95,6 +105,7 @@ export class CsvImportController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiOperation({ operationId: 'createCsvMapping', summary: 'Create a CSV mapping' })
   create(@CurrentUser() user: AuthUser, @Body() body: MappingRequest): Promise<MappingResponse> {
     return this.mappings.createOwn(user.id, body);
   }
@@ -102,6 +113,7 @@ export class CsvImportController {
   @Get('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiOperation({ operationId: 'getCsvMapping', summary: 'Get one CSV mapping' })
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<MappingResponse> {
     return this.mappings.get(user.id, id);
   }
@@ -111,6 +123,7 @@ export class CsvImportController {
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE: copy the template and edit the copy' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiOperation({ operationId: 'replaceCsvMapping', summary: 'Replace a CSV mapping' })
   update(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,
@@ -124,6 +137,7 @@ export class CsvImportController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiOperation({ operationId: 'deleteCsvMapping', summary: 'Delete a CSV mapping' })
   remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
     return this.mappings.deleteOwn(user.id, id);
   }
@@ -138,6 +152,10 @@ export class CsvImportController {
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiConflictResponse({ description: 'CSV_MAPPING_NAME_TAKEN' })
+  @ApiOperation({
+    operationId: 'copyCsvMapping',
+    summary: 'Copy a system template or mapping into a mapping of one’s own',
+  })
   copy(@CurrentUser() user: AuthUser, @Body() body: CopyMappingRequest): Promise<MappingResponse> {
     return this.mappings.copy(user.id, body.mapping_id, body.name);
   }
@@ -153,6 +171,10 @@ export class CsvImportController {
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: over max_file_bytes' })
   @ApiUnprocessableEntityResponse({ description: 'CSV_NOT_TEXT, CSV_EMPTY_FILE' })
+  @ApiOperation({
+    operationId: 'analyzeCsvFile',
+    summary: 'Analyze a CSV file and propose a mapping',
+  })
   analyze(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
@@ -190,6 +212,7 @@ export class CsvImportController {
       'CSV_ROWS_INVALID (row_errors: CSV_INVALID_DATE, CSV_DATE_TOO_EARLY, CSV_DATE_IN_FUTURE, CSV_INVALID_TIME, CSV_INVALID_NUMBER, CSV_OUT_OF_RANGE, CSV_UNIT_MISMATCH, CSV_REQUIRED, CSV_MISSING_VALUE, CSV_DUPLICATE_DAY, CSV_EXTRA_COLUMN, CSV_QUOTES, CSV_TEXT_TOO_LONG, CSV_SYSTOLIC_NOT_ABOVE_DIASTOLIC, NUTRITION_DAY_TOTAL_EXISTS, CSV_STORAGE_REFUSED), CSV_ENCODING_MISMATCH, CSV_UNIT_MISMATCH, CSV_MISSING_COLUMNS, CSV_DUPLICATE_HEADERS, CSV_TOO_MANY_ROWS, CSV_EMPTY_FILE, CSV_NO_DATA_ROWS, CSV_NOT_TEXT, CSV_MAPPING_INVALID; a dry run answers the same',
   })
   @ApiResponse({ status: 501, description: 'NOT_IMPLEMENTED: activity mappings' })
+  @ApiOperation({ operationId: 'importCsvFile', summary: 'Import a CSV file with a mapping' })
   import(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
@@ -201,6 +224,7 @@ export class CsvImportController {
 
   @Get('imports')
   @ApiOkResponse({ type: ImportLogListResponse })
+  @ApiOperation({ operationId: 'listCsvImports', summary: 'List the caller’s CSV imports' })
   logs(
     @CurrentUser() user: AuthUser,
     @Query() query: ImportLogQuery,
@@ -211,6 +235,7 @@ export class CsvImportController {
   @Get('imports/:id')
   @ApiOkResponse({ type: ImportLogResponse })
   @ApiNotFoundResponse({ description: 'Not an import of yours' })
+  @ApiOperation({ operationId: 'getCsvImport', summary: 'Get one CSV import with its errors' })
   log(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<ImportLogResponse> {
     return this.imports.log(user.id, id);
   }

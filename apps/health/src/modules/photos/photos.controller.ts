@@ -22,6 +22,7 @@ import {
   ApiProduces,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import {
   Authenticated,
@@ -56,6 +57,7 @@ export class PhotosController {
 
   @Get()
   @ApiOkResponse({ type: PhotoListResponse })
+  @ApiOperation({ operationId: 'listPhotos', summary: 'List the caller’s progress photos' })
   list(@CurrentUser() user: AuthUser, @Query() query: ListPhotosQuery): Promise<PhotoListResponse> {
     return this.photos.list(user.id, query);
   }
@@ -69,6 +71,7 @@ export class PhotosController {
   @ApiCreatedResponse({ type: PhotoResponse })
   @ApiPayloadTooLargeResponse({ description: 'Larger than PHOTO_MAX_BYTES' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Content is not JPEG, PNG, WebP or HEIC' })
+  @ApiOperation({ operationId: 'uploadPhoto', summary: 'Upload a progress photo' })
   upload(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: ReceivedPhoto | undefined,
@@ -79,6 +82,7 @@ export class PhotosController {
 
   @Get(':id')
   @ApiOkResponse({ type: PhotoResponse })
+  @ApiOperation({ operationId: 'getPhoto', summary: 'Get the metadata of one photo' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<PhotoResponse> {
     return this.photos.get(user.id, id);
   }
@@ -88,6 +92,7 @@ export class PhotosController {
   @Header('Cache-Control', 'private, max-age=0, must-revalidate')
   @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')
   @ApiOkResponse({ description: 'The image bytes with the sniffed Content-Type' })
+  @ApiOperation({ operationId: 'downloadPhotoFile', summary: 'Download the image file of a photo' })
   async file(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<StreamableFile> {
     const { stream, mimeType, byteSize } = await this.photos.openFile(user.id, id);
     return new StreamableFile(stream, { type: mimeType, length: byteSize, disposition: 'inline' });
@@ -96,6 +101,7 @@ export class PhotosController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiOperation({ operationId: 'deletePhoto', summary: 'Delete a photo and its file' })
   delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.photos.delete(user.id, id);
   }

@@ -1,5 +1,10 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import {
   CreateRoute,
@@ -25,6 +30,10 @@ export class ReferenceValuesController {
   constructor(private readonly values: ReferenceValuesService) {}
 
   @ListRoute(ReferenceValueListResponse)
+  @ApiOperation({
+    operationId: 'listReferenceValues',
+    summary: 'List the caller’s reference values',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListReferenceValuesQuery,
@@ -35,6 +44,7 @@ export class ReferenceValuesController {
   @CreateRoute(ReferenceValueResponse)
   @ApiConflictResponse({ description: 'A value of this type exists on that day' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown or deactivated type' })
+  @ApiOperation({ operationId: 'createReferenceValue', summary: 'Record a reference value' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateReferenceValueRequest,
@@ -43,11 +53,13 @@ export class ReferenceValuesController {
   }
 
   @ReadRoute(ReferenceValueResponse)
+  @ApiOperation({ operationId: 'getReferenceValue', summary: 'Get one reference value' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ReferenceValueResponse> {
     return this.values.get(user.id, id);
   }
 
   @ReplaceRoute(ReferenceValueResponse)
+  @ApiOperation({ operationId: 'replaceReferenceValue', summary: 'Replace a reference value' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -57,6 +69,7 @@ export class ReferenceValuesController {
   }
 
   @DeleteRoute()
+  @ApiOperation({ operationId: 'deleteReferenceValue', summary: 'Delete a reference value' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.values.delete(user.id, id);
   }

@@ -19,6 +19,7 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
 import type { Request, Response } from 'express';
@@ -75,6 +76,7 @@ export class WorkflowExecutionsController {
     type: ExecutionListResponse,
     description: 'The caller’s executions, newest first',
   })
+  @ApiOperation({ operationId: 'listExecutions', summary: 'List the caller’s workflow executions' })
   listOwn(
     @CurrentUser() user: AuthUser,
     @Query() query: ExecutionListQuery,
@@ -85,6 +87,7 @@ export class WorkflowExecutionsController {
   @Get('executions/:id')
   @ApiOkResponse({ type: ExecutionResponse })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
+  @ApiOperation({ operationId: 'getExecution', summary: 'Get one execution with its node results' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.get(user.id, id);
   }
@@ -102,6 +105,10 @@ export class WorkflowExecutionsController {
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
+  @ApiOperation({
+    operationId: 'streamExecutionEvents',
+    summary: 'Stream the node events of an execution (Server-Sent Events)',
+  })
   async events(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
@@ -116,6 +123,7 @@ export class WorkflowExecutionsController {
   @ApiOkResponse({ type: ExecutionResponse, description: 'The execution, now cancelled' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'EXECUTION_ENDED: the execution is not running' })
+  @ApiOperation({ operationId: 'cancelExecution', summary: 'Cancel a running execution' })
   cancel(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.cancel(user.id, id);
   }
@@ -129,6 +137,10 @@ export class WorkflowExecutionsController {
   @ApiForbiddenResponse({ description: GATED })
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
+  })
+  @ApiOperation({
+    operationId: 'resumeExecution',
+    summary: 'Re-run the failed nodes of an execution',
   })
   async resume(
     @CurrentUser() user: AuthUser,
@@ -147,6 +159,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiOperation({ operationId: 'runWorkflow', summary: 'Run a workflow' })
   async execute(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
@@ -158,6 +171,10 @@ export class WorkflowExecutionsController {
   @Get(':id/executions')
   @ApiOkResponse({ type: ExecutionListResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({
+    operationId: 'listWorkflowExecutions',
+    summary: 'List the executions of one workflow',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
