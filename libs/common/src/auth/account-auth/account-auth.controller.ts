@@ -6,6 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Public } from '../access.decorators';
 import type { TokenPair } from '../auth-tokens.service';
 import type { AuthUser } from '../auth-user';
@@ -61,6 +62,7 @@ export function createAuthController<
     @Public()
     @HttpCode(200)
     @ApiOkResponse({ type: TokenResponse })
+    @ApiErrors('UNAUTHENTICATED')
     refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
       return this.auth.refresh(body.refresh_token);
     }
