@@ -73,6 +73,9 @@ const WORKFLOW_GRAPH_ERRORS: Record<GraphIssueCode, ErrorCodeEntry> = {
   ),
 };
 
+/** The engine's graph validation codes, as the catalogue lists them. */
+export const GRAPH_ISSUE_CODES = Object.keys(WORKFLOW_GRAPH_ERRORS) as GraphIssueCode[];
+
 export const HEALTH_ERRORS = defineErrors({
   ...WORKFLOW_GRAPH_ERRORS,
 

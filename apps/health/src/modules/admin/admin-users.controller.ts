@@ -7,7 +7,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
 import { UserResponse } from '../profiles/user.response';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -56,6 +56,7 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot deactivate themselves' })
+  @ApiErrors('NOT_FOUND', 'ADMIN_SELF_LOCKOUT')
   @ApiOperation({ operationId: 'deactivateUser', summary: 'Deactivate an account (admin)' })
   deactivate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, false);
@@ -64,6 +65,7 @@ export class AdminUsersController {
   @Post(':id/activate')
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'activateUser', summary: 'Activate an account again (admin)' })
   activate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, true);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, Roles } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, Roles, ApiErrors } from '@sports/common';
 import { AppDashboardService } from './app-dashboard.service';
 import {
   AdminWidgetListResponse,
@@ -29,6 +29,7 @@ export class AppDashboardController {
   /** Saves the caller's own layout; 422 UNKNOWN_WIDGET for a key outside the catalog. */
   @Put()
   @ApiOkResponse({ type: DashboardResponse })
+  @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
   @ApiOperation({
     operationId: 'replaceDashboard',
     summary: 'Replace the caller’s dashboard layout',
@@ -78,6 +79,7 @@ export class AdminDashboardController {
 
   @Get('widgets/:key')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getDashboardWidget', summary: 'Get one dashboard widget (admin)' })
   widget(@Param('key') key: string): Promise<AdminWidgetResponse> {
     return this.dashboard.adminWidget(key);
@@ -86,6 +88,7 @@ export class AdminDashboardController {
   /** Sets the override that replaces the widget's catalog features (422 UNKNOWN_FEATURE). */
   @Put('widgets/:key/features')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @ApiErrors('NOT_FOUND', 'UNKNOWN_FEATURE')
   @ApiOperation({
     operationId: 'setDashboardWidgetFeatures',
     summary: 'Set the features a widget requires (admin)',
@@ -102,6 +105,7 @@ export class AdminDashboardController {
   @Delete('widgets/:key/features')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'clearDashboardWidgetFeatures',
     summary: 'Restore the default features of a widget (admin)',
@@ -123,6 +127,7 @@ export class AdminDashboardController {
   /** Writes system_config.product_dashboard_default, validated against the catalog. */
   @Put('default')
   @ApiOkResponse({ type: ProductDefaultResponse })
+  @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
   @ApiOperation({
     operationId: 'replaceDefaultDashboard',
     summary: 'Replace the default dashboard layout (admin)',

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import { ExportDocumentResponse } from './dto/export.dto';
 import type { ExportDocument } from './export-document';
 import { ExportdataService } from './exportdata.service';
@@ -15,6 +15,7 @@ export class ExportdataController {
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: ExportDocumentResponse })
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: the membership lacks `export`' })
+  @ApiErrors('FEATURE_REQUIRED')
   @ApiOperation({
     operationId: 'exportData',
     summary: 'Export all of the caller’s data as a health.export.v1 document',

@@ -19,7 +19,6 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
   ApiOperation,
@@ -30,6 +29,7 @@ import {
   CurrentUser,
   UuidParam,
   stagingUploadEngine,
+  ApiErrors,
 } from '@sports/common';
 import {
   ListPhotosQuery,
@@ -39,6 +39,7 @@ import {
   UploadPhotoRequest,
 } from './dto/photo.dto';
 import { RequireFeatures } from '../membership/require-features.guard';
+import { PHOTO_MIME_TYPES } from './photo.entity';
 import type { ReceivedPhoto } from './photo-storage';
 import { PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { PhotosService } from './photos.service';
@@ -90,8 +91,17 @@ export class PhotosController {
   @Get(':id/file')
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, max-age=0, must-revalidate')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')
-  @ApiOkResponse({ description: 'The image bytes with the sniffed Content-Type' })
+  @ApiOkResponse({
+    description: 'The image bytes with the sniffed Content-Type (no byte ranges)',
+    headers: {
+      'Content-Length': { description: 'Size of the file in bytes', schema: { type: 'integer' } },
+      'Content-Disposition': { description: 'inline', schema: { type: 'string' } },
+    },
+    content: Object.fromEntries(
+      PHOTO_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'downloadPhotoFile', summary: 'Download the image file of a photo' })
   async file(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<StreamableFile> {
     const { stream, mimeType, byteSize } = await this.photos.openFile(user.id, id);

@@ -11,7 +11,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, UuidParam, ApiErrors } from '@sports/common';
 import {
   CreatePromptRequest,
   PlaceholderListResponse,
@@ -105,6 +105,7 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: workflow.run' })
   @ApiUnprocessableEntityResponse({ description: 'QUESTION_NOT_FOUND' })
   @ApiBadGatewayResponse({ description: 'LLM_FAILED (502) or LLM_TIMEOUT (504)' })
+  @ApiErrors('LLM_FAILED', 'LLM_TIMEOUT')
   @ApiOperation({
     operationId: 'runPrompt',
     summary: 'Run a prompt with the caller’s data and store the insight',

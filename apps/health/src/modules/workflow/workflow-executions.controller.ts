@@ -21,7 +21,14 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  PageQuery,
+  UuidParam,
+  ApiErrors,
+} from '@sports/common';
 import type { Request, Response } from 'express';
 import {
   ExecutionListQuery,
@@ -138,6 +145,7 @@ export class WorkflowExecutionsController {
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
   })
+  @ApiErrors('FEATURE_REQUIRED')
   @ApiOperation({
     operationId: 'resumeExecution',
     summary: 'Re-run the failed nodes of an execution',
@@ -159,6 +167,7 @@ export class WorkflowExecutionsController {
   @ApiAcceptedResponse(ACCEPTED)
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
+  @ApiErrors('FEATURE_REQUIRED')
   @ApiOperation({ operationId: 'runWorkflow', summary: 'Run a workflow' })
   async execute(
     @CurrentUser() user: AuthUser,
