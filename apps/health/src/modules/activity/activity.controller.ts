@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -50,6 +50,7 @@ export class ActivityController {
   }
 
   @ReplaceRoute(ActivityResponse)
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'replaceActivity', summary: 'Replace an activity' })
   update(
     @CurrentUser() user: AuthUser,
@@ -60,6 +61,7 @@ export class ActivityController {
   }
 
   @DeleteRoute()
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deleteActivity', summary: 'Delete an activity' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.activity.delete(user.id, id);

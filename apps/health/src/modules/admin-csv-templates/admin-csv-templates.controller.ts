@@ -7,7 +7,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
 import {
   AdminCsvLimitsResponse,
   CsvLimitsRequest,
@@ -83,6 +83,7 @@ export class AdminCsvTemplatesController {
 
   @Get(':id')
   @ApiOkResponse({ type: MappingResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getCsvTemplate', summary: 'Get one system CSV template (admin)' })
   get(@UuidParam() id: string): Promise<MappingResponse> {
     return this.templates.getSystem(id);
@@ -91,6 +92,7 @@ export class AdminCsvTemplatesController {
   @Put(':id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'replaceCsvTemplate',
     summary: 'Replace a system CSV template (admin)',
@@ -102,6 +104,7 @@ export class AdminCsvTemplatesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Users keep their copies; import logs keep the name' })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'deleteCsvTemplate',
     summary: 'Delete a system CSV template (admin)',

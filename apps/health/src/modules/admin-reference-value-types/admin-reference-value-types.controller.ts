@@ -7,7 +7,7 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
+import { Authenticated, Roles, ApiErrors } from '@sports/common';
 import {
   CreateReferenceValueTypeRequest,
   ReferenceValueTypeListResponse,
@@ -53,6 +53,7 @@ export class AdminReferenceValueTypesController {
   @Post()
   @ApiCreatedResponse({ type: ReferenceValueTypeResponse })
   @ApiConflictResponse({ description: 'The key exists already' })
+  @ApiErrors('REFERENCE_VALUE_TYPE_EXISTS')
   @ApiOperation({
     operationId: 'createReferenceValueType',
     summary: 'Create a reference value type (admin)',
@@ -63,6 +64,7 @@ export class AdminReferenceValueTypesController {
 
   @Get(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'getReferenceValueType',
     summary: 'Get one reference value type (admin)',
@@ -73,6 +75,7 @@ export class AdminReferenceValueTypesController {
 
   @Put(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'replaceReferenceValueType',
     summary: 'Replace a reference value type (admin)',
@@ -88,6 +91,7 @@ export class AdminReferenceValueTypesController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: values refer to it; deactivate instead' })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'deleteReferenceValueType',
     summary: 'Delete a reference value type (admin)',

@@ -43,6 +43,7 @@ export class AdminUsersController {
   @Put(':id/role')
   @ApiOkResponse({ type: UserResponse })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot demote themselves' })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'setUserRole', summary: 'Set the role of an account (admin)' })
   setRole(
     @CurrentUser() actor: AuthUser,
@@ -73,6 +74,7 @@ export class AdminUsersController {
 
   @Put(':id/tier')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'setUserTier',
     summary: 'Set the membership tier of an account (admin)',
@@ -84,6 +86,7 @@ export class AdminUsersController {
   @Put(':id/features/:feature')
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_FEATURE' })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'setUserFeature',
     summary: 'Grant or deny one feature to an account (admin)',

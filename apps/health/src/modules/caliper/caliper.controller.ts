@@ -6,7 +6,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -38,6 +38,12 @@ export class CaliperController {
   @ApiConflictResponse({
     description: 'CALIPER_EXISTS_FOR_DAY: that day and formula already have an entry',
   })
+  @ApiErrors(
+    'PROFILE_INCOMPLETE',
+    'CALIPER_SITE_MISSING',
+    'CALIPER_AGE_OUT_OF_RANGE',
+    'CALIPER_RESULT_IMPLAUSIBLE',
+  )
   @ApiOperation({
     operationId: 'createCaliperEntry',
     summary: 'Record a caliper measurement (body fat computed)',
@@ -68,6 +74,12 @@ export class CaliperController {
   @ReplaceRoute(CaliperResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CALIPER_EXISTS_FOR_DAY' })
+  @ApiErrors(
+    'PROFILE_INCOMPLETE',
+    'CALIPER_SITE_MISSING',
+    'CALIPER_AGE_OUT_OF_RANGE',
+    'CALIPER_RESULT_IMPLAUSIBLE',
+  )
   @ApiOperation({ operationId: 'replaceCaliperEntry', summary: 'Replace a caliper measurement' })
   update(
     @CurrentUser() user: AuthUser,

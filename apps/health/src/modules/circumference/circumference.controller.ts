@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -28,6 +28,7 @@ export class CircumferenceController {
   @ApiConflictResponse({
     description: 'CIRCUMFERENCE_EXISTS_FOR_DAY: that day and site already have an entry',
   })
+  @ApiErrors('CIRCUMFERENCE_EXISTS_FOR_DAY')
   @ApiOperation({
     operationId: 'createCircumferenceEntry',
     summary: 'Record a circumference measurement',
@@ -64,6 +65,7 @@ export class CircumferenceController {
   @ReplaceRoute(CircumferenceResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CIRCUMFERENCE_EXISTS_FOR_DAY' })
+  @ApiErrors('CIRCUMFERENCE_EXISTS_FOR_DAY')
   @ApiOperation({
     operationId: 'replaceCircumferenceEntry',
     summary: 'Replace a circumference measurement',

@@ -83,6 +83,7 @@ export class PhotosController {
 
   @Get(':id')
   @ApiOkResponse({ type: PhotoResponse })
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getPhoto', summary: 'Get the metadata of one photo' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<PhotoResponse> {
     return this.photos.get(user.id, id);
@@ -111,6 +112,7 @@ export class PhotosController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deletePhoto', summary: 'Delete a photo and its file' })
   delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.photos.delete(user.id, id);

@@ -58,6 +58,7 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
+  @ApiErrors('WORKFLOW_NOT_FOUND', 'PLACEHOLDER_UNKNOWN', 'QUESTION_NOT_FOUND')
   @ApiOperation({ operationId: 'createPrompt', summary: 'Create a prompt' })
   create(
     @CurrentUser() user: AuthUser,
@@ -80,6 +81,7 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
+  @ApiErrors('WORKFLOW_NOT_FOUND', 'PLACEHOLDER_UNKNOWN', 'QUESTION_NOT_FOUND')
   @ApiOperation({ operationId: 'replacePrompt', summary: 'Replace a prompt' })
   update(
     @CurrentUser() user: AuthUser,

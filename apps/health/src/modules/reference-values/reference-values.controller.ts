@@ -5,7 +5,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -44,6 +44,11 @@ export class ReferenceValuesController {
   @CreateRoute(ReferenceValueResponse)
   @ApiConflictResponse({ description: 'A value of this type exists on that day' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown or deactivated type' })
+  @ApiErrors(
+    'REFERENCE_VALUE_EXISTS',
+    'REFERENCE_VALUE_TYPE_UNKNOWN',
+    'REFERENCE_VALUE_TYPE_INACTIVE',
+  )
   @ApiOperation({ operationId: 'createReferenceValue', summary: 'Record a reference value' })
   create(
     @CurrentUser() user: AuthUser,
@@ -53,12 +58,19 @@ export class ReferenceValuesController {
   }
 
   @ReadRoute(ReferenceValueResponse)
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getReferenceValue', summary: 'Get one reference value' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ReferenceValueResponse> {
     return this.values.get(user.id, id);
   }
 
   @ReplaceRoute(ReferenceValueResponse)
+  @ApiErrors(
+    'NOT_FOUND',
+    'REFERENCE_VALUE_EXISTS',
+    'REFERENCE_VALUE_TYPE_UNKNOWN',
+    'REFERENCE_VALUE_TYPE_INACTIVE',
+  )
   @ApiOperation({ operationId: 'replaceReferenceValue', summary: 'Replace a reference value' })
   update(
     @CurrentUser() user: AuthUser,
@@ -69,6 +81,7 @@ export class ReferenceValuesController {
   }
 
   @DeleteRoute()
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deleteReferenceValue', summary: 'Delete a reference value' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.values.delete(user.id, id);

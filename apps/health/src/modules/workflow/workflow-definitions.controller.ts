@@ -8,7 +8,8 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import { ApiErrors, Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import { GRAPH_ISSUE_CODES } from '../../errors';
 import {
   CreateRoute,
   DeleteRoute,
@@ -55,6 +56,7 @@ export class WorkflowDefinitionsController {
   @CreateRoute(WorkflowResponse)
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
+  @ApiErrors(...GRAPH_ISSUE_CODES)
   @ApiOperation({ operationId: 'createWorkflow', summary: 'Create a workflow' })
   create(
     @CurrentUser() user: AuthUser,
@@ -80,6 +82,7 @@ export class WorkflowDefinitionsController {
   @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
+  @ApiErrors(...GRAPH_ISSUE_CODES)
   @ApiOperation({ operationId: 'replaceWorkflow', summary: 'Replace a workflow' })
   update(
     @CurrentUser() user: AuthUser,

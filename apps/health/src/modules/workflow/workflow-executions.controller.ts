@@ -35,6 +35,7 @@ import {
   ExecutionListResponse,
   ExecutionResponse,
 } from './dto/workflow-execution.dto';
+import { GRAPH_ISSUE_CODES } from '../../errors';
 import { eventStream, lastEventId, respondsAsync } from './execution-http';
 import { StartedExecution, WorkflowExecutionsService } from './workflow-executions.service';
 
@@ -146,6 +147,7 @@ export class WorkflowExecutionsController {
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
   })
   @ApiErrors('FEATURE_REQUIRED')
+  @ApiErrors(...GRAPH_ISSUE_CODES)
   @ApiOperation({
     operationId: 'resumeExecution',
     summary: 'Re-run the failed nodes of an execution',
@@ -168,6 +170,7 @@ export class WorkflowExecutionsController {
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
   @ApiErrors('FEATURE_REQUIRED')
+  @ApiErrors(...GRAPH_ISSUE_CODES)
   @ApiOperation({ operationId: 'runWorkflow', summary: 'Run a workflow' })
   async execute(
     @CurrentUser() user: AuthUser,
