@@ -73,6 +73,7 @@ export class AdminCsvTemplatesController {
   @Post()
   @ApiCreatedResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
   @ApiOperation({
     operationId: 'createCsvTemplate',
     summary: 'Create a system CSV template (admin)',
@@ -93,6 +94,7 @@ export class AdminCsvTemplatesController {
   @ApiOkResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
   @ApiErrors('NOT_FOUND')
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
   @ApiOperation({
     operationId: 'replaceCsvTemplate',
     summary: 'Replace a system CSV template (admin)',

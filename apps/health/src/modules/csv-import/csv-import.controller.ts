@@ -28,7 +28,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, UuidParam, ApiErrors } from '@sports/common';
 import {
   AnalyzeResponse,
   CopyMappingRequest,
@@ -105,6 +105,7 @@ export class CsvImportController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
   @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED (csv_import)' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
   @ApiOperation({ operationId: 'createCsvMapping', summary: 'Create a CSV mapping' })
   create(@CurrentUser() user: AuthUser, @Body() body: MappingRequest): Promise<MappingResponse> {
     return this.mappings.createOwn(user.id, body);
@@ -123,6 +124,7 @@ export class CsvImportController {
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE: copy the template and edit the copy' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
   @ApiOperation({ operationId: 'replaceCsvMapping', summary: 'Replace a CSV mapping' })
   update(
     @CurrentUser() user: AuthUser,
