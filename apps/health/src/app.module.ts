@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@sports/common';
 import type { HealthConfig } from './config';
 import { CORE_TABLES, MIGRATIONS } from './database/migrations';
+import { HEALTH_ERRORS } from './errors';
 import { FEATURE_MODULES } from './feature-modules';
 import { AccountModule } from './modules/account/account.module';
 import { EditorModule } from './modules/editor/editor.module';
@@ -24,6 +25,7 @@ export class AppModule {
           databaseUrl,
           migrations: MIGRATIONS,
           coreTables: CORE_TABLES,
+          errors: HEALTH_ERRORS,
           auth: {
             roleRanks: ROLE_RANKS,
             resolver: UserResolver,

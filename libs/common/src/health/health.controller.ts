@@ -1,6 +1,7 @@
 import { Controller, DynamicModule, Get, Inject, Module } from '@nestjs/common';
 import {
   ApiOkResponse,
+  ApiOperation,
   ApiProperty,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -71,12 +72,28 @@ export class JobQueueReadiness {
   queues!: QueueStateResponse[];
 }
 
+export class LivenessResponse {
+  @ApiProperty({ enum: ['live'] }) status!: 'live';
+  @ApiProperty({ example: 12.3, description: 'Seconds since the process started' })
+  uptime_s!: number;
+}
+
+export class DatabaseState {
+  @ApiProperty() connected!: boolean;
+  @ApiProperty({ example: 1 }) latency_ms!: number;
+}
+
+export class CoreTablesState {
+  @ApiProperty({ type: [String], example: ['profiles'] }) present!: string[];
+  @ApiProperty({ type: [String], example: [] }) missing!: string[];
+}
+
 export class ReadinessResponse {
-  @ApiProperty({ example: 'ready' }) status!: 'ready';
-  @ApiProperty({ example: { connected: true, latency_ms: 1 } })
-  database!: { connected: boolean; latency_ms: number };
-  @ApiProperty({ example: { present: ['profiles'], missing: [] } })
-  core_tables!: { present: string[]; missing: string[] };
+  @ApiProperty({ enum: ['ready'] }) status!: 'ready';
+  @ApiProperty({ type: DatabaseState })
+  database!: DatabaseState;
+  @ApiProperty({ type: CoreTablesState })
+  core_tables!: CoreTablesState;
   @ApiProperty({ type: MigrationsState })
   migrations!: MigrationsState;
   @ApiProperty({ type: LoginProtectionState })
@@ -109,13 +126,18 @@ export class HealthController {
 
   @Get('live')
   @Public()
-  @ApiOkResponse({ schema: { example: { status: 'live', uptime_s: 12.3 } } })
-  live(): { status: 'live'; uptime_s: number } {
+  @ApiOperation({ operationId: 'checkLiveness', summary: 'Check that the process is alive' })
+  @ApiOkResponse({ type: LivenessResponse })
+  live(): LivenessResponse {
     return { status: 'live', uptime_s: Math.round(process.uptime() * 10) / 10 };
   }
 
   @Get('ready')
   @Public()
+  @ApiOperation({
+    operationId: 'checkReadiness',
+    summary: 'Check that the service can serve requests (database, migrations, job queue)',
+  })
   @ApiOkResponse({ type: ReadinessResponse })
   @ApiServiceUnavailableResponse({
     description:

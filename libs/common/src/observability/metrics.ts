@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Injectable, Module, NestMiddleware } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { Public } from '../auth/access.decorators';
@@ -38,7 +38,7 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   }
 }
 
-@ApiTags('operations')
+@ApiTags('meta')
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
@@ -46,11 +46,10 @@ export class MetricsController {
   @Get()
   @Public()
   @Header('Content-Type', 'text/plain; version=0.0.4')
-  @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics of this process' })
-  @ApiProduces('text/plain')
+  @ApiOperation({ operationId: 'getMetrics', summary: 'Scrape the Prometheus metrics' })
   @ApiOkResponse({
     description: 'Prometheus text exposition format 0.0.4',
-    schema: { type: 'string' },
+    content: { 'text/plain': { schema: { type: 'string' } } },
   })
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();

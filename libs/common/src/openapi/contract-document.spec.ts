@@ -90,6 +90,12 @@ describe('the contract document', () => {
     expect(() => applyContract(bad, catalogue)).toThrow(/NO_SUCH_CODE/);
   });
 
+  it('makes a nullable reference typed as an object a choice of the reference and null', () => {
+    const schema = { type: 'object', nullable: true, allOf: [{ $ref: '#/x' }] };
+    toOpenApi31(schema);
+    expect(schema).toEqual({ anyOf: [{ allOf: [{ $ref: '#/x' }] }, { type: 'null' }] });
+  });
+
   it('converts exclusive bounds to 3.1 numbers', () => {
     const schema = { type: 'number', minimum: 0, exclusiveMinimum: true };
     toOpenApi31(schema);

@@ -179,6 +179,11 @@ export function toOpenApi31(node: unknown): void {
   for (const value of Object.values(schema)) toOpenApi31(value);
   if (schema.nullable === true) {
     delete schema.nullable;
+    // A nullable reference (@nestjs/swagger: `{ type: 'object', nullable, allOf: [$ref] }`)
+    // becomes `anyOf: [ref, null]`: `type: [object, null]` beside the `allOf` would still
+    // require the referenced object.
+    const composed = ['$ref', 'allOf', 'oneOf', 'anyOf'].some((key) => key in schema);
+    if (composed && schema.type === 'object') delete schema.type;
     if (typeof schema.type === 'string') {
       schema.type = [schema.type, 'null'];
       if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);

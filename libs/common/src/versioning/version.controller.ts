@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access.decorators';
 import { ModuleRegistry } from './module-registry.service';
 import { RELEASE_INFO, ReleaseInfo } from './release';
@@ -34,6 +34,7 @@ export class VersionController {
 
   @Get()
   @Public()
+  @ApiOperation({ operationId: 'getVersion', summary: 'Get the release and module versions' })
   @ApiOkResponse({ type: VersionResponse })
   version(): VersionResponse {
     return { ...this.release, ...this.registry.versions() };

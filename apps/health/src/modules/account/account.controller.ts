@@ -6,6 +6,7 @@ import {
   ApiNoContentResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import { AccountService } from './account.service';
@@ -26,6 +27,7 @@ export class AccountController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED' })
   @ApiForbiddenResponse({ description: WRONG_SECRET })
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiOperation({ operationId: 'changePassword', summary: 'Change the caller’s password' })
   changePassword(
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePasswordRequest,
@@ -43,6 +45,10 @@ export class AccountController {
   @ApiForbiddenResponse({ description: WRONG_SECRET })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: the last active admin' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiOperation({
+    operationId: 'deleteAccount',
+    summary: 'Delete the caller’s account and all its data',
+  })
   deleteAccount(
     @CurrentUser() user: AuthUser,
     @Body() body: DeleteAccountRequest,

@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -25,6 +25,7 @@ export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
   @ListRoute(ActivityListResponse)
+  @ApiOperation({ operationId: 'listActivities', summary: 'List the caller’s activities' })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListActivityQuery,
@@ -33,6 +34,7 @@ export class ActivityController {
   }
 
   @CreateRoute(ActivityResponse)
+  @ApiOperation({ operationId: 'createActivity', summary: 'Record an activity' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateActivityRequest,
@@ -42,11 +44,14 @@ export class ActivityController {
 
   @ReadRoute(ActivityResponse)
   @ApiNotFoundResponse({ description: 'Missing or owned by another user' })
+  @ApiOperation({ operationId: 'getActivity', summary: 'Get one activity' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ActivityResponse> {
     return this.activity.get(user.id, id);
   }
 
   @ReplaceRoute(ActivityResponse)
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'replaceActivity', summary: 'Replace an activity' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -56,6 +61,8 @@ export class ActivityController {
   }
 
   @DeleteRoute()
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'deleteActivity', summary: 'Delete an activity' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.activity.delete(user.id, id);
   }

@@ -5,8 +5,9 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
 import {
   AdminCsvLimitsResponse,
   CsvLimitsRequest,
@@ -29,12 +30,17 @@ export class AdminCsvTemplatesController {
 
   @Get('import-limits')
   @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  @ApiOperation({ operationId: 'getCsvImportLimits', summary: 'Get the CSV import limits (admin)' })
   limits(): Promise<AdminCsvLimitsResponse> {
     return this.templates.adminLimits();
   }
 
   @Put('import-limits')
   @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  @ApiOperation({
+    operationId: 'replaceCsvImportLimits',
+    summary: 'Replace the CSV import limits (admin)',
+  })
   updateLimits(
     @CurrentUser() user: AuthUser,
     @Body() body: CsvLimitsRequest,
@@ -46,12 +52,20 @@ export class AdminCsvTemplatesController {
   @HttpCode(200)
   @ApiOkResponse({ type: TemplateValidationResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
+  @ApiOperation({
+    operationId: 'validateCsvTemplate',
+    summary: 'Validate a CSV template without saving it (admin)',
+  })
   validate(@Body() body: MappingRequest): Promise<TemplateValidationResponse> {
     return this.templates.validate(body);
   }
 
   @Get()
   @ApiOkResponse({ type: MappingListResponse })
+  @ApiOperation({
+    operationId: 'listCsvTemplates',
+    summary: 'List the system CSV templates (admin)',
+  })
   list(): Promise<MappingListResponse> {
     return this.templates.listSystem();
   }
@@ -59,12 +73,19 @@ export class AdminCsvTemplatesController {
   @Post()
   @ApiCreatedResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
+  @ApiOperation({
+    operationId: 'createCsvTemplate',
+    summary: 'Create a system CSV template (admin)',
+  })
   create(@Body() body: MappingRequest): Promise<MappingResponse> {
     return this.templates.createSystem(body);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: MappingResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'getCsvTemplate', summary: 'Get one system CSV template (admin)' })
   get(@UuidParam() id: string): Promise<MappingResponse> {
     return this.templates.getSystem(id);
   }
@@ -72,6 +93,12 @@ export class AdminCsvTemplatesController {
   @Put(':id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiUnprocessableEntityResponse({ description: INVALID })
+  @ApiErrors('NOT_FOUND')
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
+  @ApiOperation({
+    operationId: 'replaceCsvTemplate',
+    summary: 'Replace a system CSV template (admin)',
+  })
   update(@UuidParam() id: string, @Body() body: UpdateMappingRequest): Promise<MappingResponse> {
     return this.templates.updateSystem(id, body);
   }
@@ -79,6 +106,11 @@ export class AdminCsvTemplatesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Users keep their copies; import logs keep the name' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'deleteCsvTemplate',
+    summary: 'Delete a system CSV template (admin)',
+  })
   remove(@UuidParam() id: string): Promise<void> {
     return this.templates.deleteSystem(id);
   }

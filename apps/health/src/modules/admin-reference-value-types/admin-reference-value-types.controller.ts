@@ -5,8 +5,9 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, Roles } from '@sports/common';
+import { Authenticated, Roles, ApiErrors } from '@sports/common';
 import {
   CreateReferenceValueTypeRequest,
   ReferenceValueTypeListResponse,
@@ -24,6 +25,10 @@ export class ReferenceValueTypesController {
 
   @Get()
   @ApiOkResponse({ type: ReferenceValueTypeListResponse })
+  @ApiOperation({
+    operationId: 'listReferenceValueTypes',
+    summary: 'List the active reference value types',
+  })
   list(): Promise<ReferenceValueTypeListResponse> {
     return this.types.list({ activeOnly: true });
   }
@@ -37,6 +42,10 @@ export class AdminReferenceValueTypesController {
 
   @Get()
   @ApiOkResponse({ type: ReferenceValueTypeListResponse, description: 'Including inactive types' })
+  @ApiOperation({
+    operationId: 'listAllReferenceValueTypes',
+    summary: 'List every reference value type (admin)',
+  })
   list(): Promise<ReferenceValueTypeListResponse> {
     return this.types.list({ activeOnly: false });
   }
@@ -44,18 +53,33 @@ export class AdminReferenceValueTypesController {
   @Post()
   @ApiCreatedResponse({ type: ReferenceValueTypeResponse })
   @ApiConflictResponse({ description: 'The key exists already' })
+  @ApiErrors('REFERENCE_VALUE_TYPE_EXISTS')
+  @ApiOperation({
+    operationId: 'createReferenceValueType',
+    summary: 'Create a reference value type (admin)',
+  })
   create(@Body() body: CreateReferenceValueTypeRequest): Promise<ReferenceValueTypeResponse> {
     return this.types.create(body);
   }
 
   @Get(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'getReferenceValueType',
+    summary: 'Get one reference value type (admin)',
+  })
   get(@Param('key') key: string): Promise<ReferenceValueTypeResponse> {
     return this.types.get(key);
   }
 
   @Put(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'replaceReferenceValueType',
+    summary: 'Replace a reference value type (admin)',
+  })
   update(
     @Param('key') key: string,
     @Body() body: UpdateReferenceValueTypeRequest,
@@ -67,6 +91,11 @@ export class AdminReferenceValueTypesController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: values refer to it; deactivate instead' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'deleteReferenceValueType',
+    summary: 'Delete a reference value type (admin)',
+  })
   delete(@Param('key') key: string): Promise<void> {
     return this.types.delete(key);
   }

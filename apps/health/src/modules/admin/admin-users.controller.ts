@@ -5,8 +5,9 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
 import { UserResponse } from '../profiles/user.response';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -26,6 +27,7 @@ export class AdminUsersController {
 
   @Get()
   @ApiOkResponse({ type: AdminUserListResponse })
+  @ApiOperation({ operationId: 'listUsers', summary: 'List user accounts (admin)' })
   list(@Query() query: AdminUserQuery): Promise<AdminUserListResponse> {
     return this.admin.list(query);
   }
@@ -33,6 +35,7 @@ export class AdminUsersController {
   @Get(':id')
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getUser', summary: 'Get one user account (admin)' })
   get(@UuidParam() id: string): Promise<AdminUserDetailResponse> {
     return this.admin.get(id);
   }
@@ -40,6 +43,8 @@ export class AdminUsersController {
   @Put(':id/role')
   @ApiOkResponse({ type: UserResponse })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot demote themselves' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'setUserRole', summary: 'Set the role of an account (admin)' })
   setRole(
     @CurrentUser() actor: AuthUser,
     @UuidParam() id: string,
@@ -52,6 +57,8 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot deactivate themselves' })
+  @ApiErrors('NOT_FOUND', 'ADMIN_SELF_LOCKOUT')
+  @ApiOperation({ operationId: 'deactivateUser', summary: 'Deactivate an account (admin)' })
   deactivate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, false);
   }
@@ -59,12 +66,19 @@ export class AdminUsersController {
   @Post(':id/activate')
   @HttpCode(200)
   @ApiOkResponse({ type: UserResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'activateUser', summary: 'Activate an account again (admin)' })
   activate(@CurrentUser() actor: AuthUser, @UuidParam() id: string): Promise<UserResponse> {
     return this.admin.setActive(actor, id, true);
   }
 
   @Put(':id/tier')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'setUserTier',
+    summary: 'Set the membership tier of an account (admin)',
+  })
   setTier(@UuidParam() id: string, @Body() body: SetTierRequest): Promise<AdminUserDetailResponse> {
     return this.admin.setTier(id, body.tier);
   }
@@ -72,6 +86,11 @@ export class AdminUsersController {
   @Put(':id/features/:feature')
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_FEATURE' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'setUserFeature',
+    summary: 'Grant or deny one feature to an account (admin)',
+  })
   setFeature(
     @UuidParam() id: string,
     @Param('feature') feature: string,
@@ -83,6 +102,10 @@ export class AdminUsersController {
   @Delete(':id/features/:feature')
   @ApiOkResponse({ type: AdminUserDetailResponse })
   @ApiNotFoundResponse({ description: 'no override for this feature' })
+  @ApiOperation({
+    operationId: 'clearUserFeature',
+    summary: 'Remove a feature override of an account (admin)',
+  })
   clearFeature(
     @UuidParam() id: string,
     @Param('feature') feature: string,

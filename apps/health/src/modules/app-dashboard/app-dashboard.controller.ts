@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, Roles } from '@sports/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, Roles, ApiErrors } from '@sports/common';
 import { AppDashboardService } from './app-dashboard.service';
 import {
   AdminWidgetListResponse,
@@ -21,6 +21,7 @@ export class AppDashboardController {
   /** The caller's layout, or the product default, each widget with `available` and `missing_features`. */
   @Get()
   @ApiOkResponse({ type: DashboardResponse })
+  @ApiOperation({ operationId: 'getDashboard', summary: 'Get the caller’s app dashboard' })
   get(@CurrentUser() user: AuthUser): Promise<DashboardResponse> {
     return this.dashboard.dashboardOf(user.id);
   }
@@ -28,6 +29,11 @@ export class AppDashboardController {
   /** Saves the caller's own layout; 422 UNKNOWN_WIDGET for a key outside the catalog. */
   @Put()
   @ApiOkResponse({ type: DashboardResponse })
+  @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
+  @ApiOperation({
+    operationId: 'replaceDashboard',
+    summary: 'Replace the caller’s dashboard layout',
+  })
   put(@CurrentUser() user: AuthUser, @Body() body: LayoutRequest): Promise<DashboardResponse> {
     return this.dashboard.saveLayout(user.id, body.widgets);
   }
@@ -35,6 +41,10 @@ export class AppDashboardController {
   /** Drops the caller's own layout; the product default applies again. */
   @Delete()
   @ApiOkResponse({ type: DashboardResponse })
+  @ApiOperation({
+    operationId: 'resetDashboard',
+    summary: 'Reset the caller’s dashboard to the default',
+  })
   reset(@CurrentUser() user: AuthUser): Promise<DashboardResponse> {
     return this.dashboard.resetLayout(user.id);
   }
@@ -42,6 +52,10 @@ export class AppDashboardController {
   /** Every catalog widget with its availability for the caller (for the layout editor). */
   @Get('widgets')
   @ApiOkResponse({ type: UserWidgetListResponse })
+  @ApiOperation({
+    operationId: 'listDashboardWidgets',
+    summary: 'List the widgets the caller may place',
+  })
   widgets(@CurrentUser() user: AuthUser): Promise<UserWidgetListResponse> {
     return this.dashboard.widgetsFor(user.id);
   }
@@ -55,12 +69,18 @@ export class AdminDashboardController {
 
   @Get('widgets')
   @ApiOkResponse({ type: AdminWidgetListResponse })
+  @ApiOperation({
+    operationId: 'listAllDashboardWidgets',
+    summary: 'List every dashboard widget with its features (admin)',
+  })
   widgets(): Promise<AdminWidgetListResponse> {
     return this.dashboard.adminWidgets();
   }
 
   @Get('widgets/:key')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'getDashboardWidget', summary: 'Get one dashboard widget (admin)' })
   widget(@Param('key') key: string): Promise<AdminWidgetResponse> {
     return this.dashboard.adminWidget(key);
   }
@@ -68,6 +88,11 @@ export class AdminDashboardController {
   /** Sets the override that replaces the widget's catalog features (422 UNKNOWN_FEATURE). */
   @Put('widgets/:key/features')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @ApiErrors('NOT_FOUND', 'UNKNOWN_FEATURE')
+  @ApiOperation({
+    operationId: 'setDashboardWidgetFeatures',
+    summary: 'Set the features a widget requires (admin)',
+  })
   setFeatures(
     @CurrentUser() admin: AuthUser,
     @Param('key') key: string,
@@ -80,12 +105,21 @@ export class AdminDashboardController {
   @Delete('widgets/:key/features')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({
+    operationId: 'clearDashboardWidgetFeatures',
+    summary: 'Restore the default features of a widget (admin)',
+  })
   clearFeatures(@Param('key') key: string): Promise<void> {
     return this.dashboard.clearOverride(key);
   }
 
   @Get('default')
   @ApiOkResponse({ type: ProductDefaultResponse })
+  @ApiOperation({
+    operationId: 'getDefaultDashboard',
+    summary: 'Get the default dashboard layout (admin)',
+  })
   getDefault(): Promise<ProductDefaultResponse> {
     return this.dashboard.productDefault();
   }
@@ -93,6 +127,11 @@ export class AdminDashboardController {
   /** Writes system_config.product_dashboard_default, validated against the catalog. */
   @Put('default')
   @ApiOkResponse({ type: ProductDefaultResponse })
+  @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
+  @ApiOperation({
+    operationId: 'replaceDefaultDashboard',
+    summary: 'Replace the default dashboard layout (admin)',
+  })
   putDefault(
     @CurrentUser() admin: AuthUser,
     @Body() body: LayoutRequest,

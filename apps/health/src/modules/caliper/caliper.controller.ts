@@ -4,8 +4,9 @@ import {
   ApiNotFoundResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -37,6 +38,16 @@ export class CaliperController {
   @ApiConflictResponse({
     description: 'CALIPER_EXISTS_FOR_DAY: that day and formula already have an entry',
   })
+  @ApiErrors(
+    'PROFILE_INCOMPLETE',
+    'CALIPER_SITE_MISSING',
+    'CALIPER_AGE_OUT_OF_RANGE',
+    'CALIPER_RESULT_IMPLAUSIBLE',
+  )
+  @ApiOperation({
+    operationId: 'createCaliperEntry',
+    summary: 'Record a caliper measurement (body fat computed)',
+  })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateCaliperRequest,
@@ -45,12 +56,17 @@ export class CaliperController {
   }
 
   @ListRoute(CaliperListResponse)
+  @ApiOperation({
+    operationId: 'listCaliperEntries',
+    summary: 'List the caller’s caliper measurements',
+  })
   list(@CurrentUser() user: AuthUser, @Query() query: CaliperQuery): Promise<CaliperListResponse> {
     return this.entries.list(user.id, query);
   }
 
   @ReadRoute(CaliperResponse)
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getCaliperEntry', summary: 'Get one caliper measurement' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CaliperResponse> {
     return this.entries.get(user.id, id);
   }
@@ -58,6 +74,13 @@ export class CaliperController {
   @ReplaceRoute(CaliperResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CALIPER_EXISTS_FOR_DAY' })
+  @ApiErrors(
+    'PROFILE_INCOMPLETE',
+    'CALIPER_SITE_MISSING',
+    'CALIPER_AGE_OUT_OF_RANGE',
+    'CALIPER_RESULT_IMPLAUSIBLE',
+  )
+  @ApiOperation({ operationId: 'replaceCaliperEntry', summary: 'Replace a caliper measurement' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -68,6 +91,7 @@ export class CaliperController {
 
   @DeleteRoute()
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'deleteCaliperEntry', summary: 'Delete a caliper measurement' })
   remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.entries.remove(user.id, id);
   }

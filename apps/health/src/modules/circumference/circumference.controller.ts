@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -28,6 +28,11 @@ export class CircumferenceController {
   @ApiConflictResponse({
     description: 'CIRCUMFERENCE_EXISTS_FOR_DAY: that day and site already have an entry',
   })
+  @ApiErrors('CIRCUMFERENCE_EXISTS_FOR_DAY')
+  @ApiOperation({
+    operationId: 'createCircumferenceEntry',
+    summary: 'Record a circumference measurement',
+  })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateCircumferenceRequest,
@@ -36,6 +41,10 @@ export class CircumferenceController {
   }
 
   @ListRoute(CircumferenceListResponse)
+  @ApiOperation({
+    operationId: 'listCircumferenceEntries',
+    summary: 'List the caller’s circumference measurements',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: CircumferenceQuery,
@@ -45,6 +54,10 @@ export class CircumferenceController {
 
   @ReadRoute(CircumferenceResponse)
   @ApiNotFoundResponse()
+  @ApiOperation({
+    operationId: 'getCircumferenceEntry',
+    summary: 'Get one circumference measurement',
+  })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CircumferenceResponse> {
     return this.entries.get(user.id, id);
   }
@@ -52,6 +65,11 @@ export class CircumferenceController {
   @ReplaceRoute(CircumferenceResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CIRCUMFERENCE_EXISTS_FOR_DAY' })
+  @ApiErrors('CIRCUMFERENCE_EXISTS_FOR_DAY')
+  @ApiOperation({
+    operationId: 'replaceCircumferenceEntry',
+    summary: 'Replace a circumference measurement',
+  })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -62,6 +80,10 @@ export class CircumferenceController {
 
   @DeleteRoute()
   @ApiNotFoundResponse()
+  @ApiOperation({
+    operationId: 'deleteCircumferenceEntry',
+    summary: 'Delete a circumference measurement',
+  })
   remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.entries.remove(user.id, id);
   }

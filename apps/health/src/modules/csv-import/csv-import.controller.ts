@@ -25,8 +25,16 @@ import {
   ApiResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, RequireFeatures, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  RequireFeatures,
+  UuidParam,
+} from '@sports/common';
 import {
   AnalyzeResponse,
   CopyMappingRequest,
@@ -68,12 +76,17 @@ export class CsvImportController {
 
   @Get('modules')
   @ApiOkResponse({ type: CsvModuleListResponse })
+  @ApiOperation({
+    operationId: 'listCsvModules',
+    summary: 'List the modules a CSV file can be imported into',
+  })
   modules(): CsvModuleListResponse {
     return this.imports.modules();
   }
 
   @Get('limits')
   @ApiOkResponse({ type: CsvLimitsResponse })
+  @ApiOperation({ operationId: 'getCsvLimits', summary: 'Get the CSV import limits' })
   limits(): Promise<CsvLimitsResponse> {
     return this.mappings.publicLimits();
   }
@@ -82,6 +95,10 @@ export class CsvImportController {
   @ApiOkResponse({
     type: MappingListResponse,
     description: 'System templates and your own mappings',
+  })
+  @ApiOperation({
+    operationId: 'listCsvMappings',
+    summary: 'List the system templates and the caller’s CSV mappings',
   })
   list(
     @CurrentUser() user: AuthUser,
@@ -95,6 +112,8 @@ export class CsvImportController {
   @ApiCreatedResponse({ type: MappingResponse, description: 'A mapping of your own' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
+  @ApiOperation({ operationId: 'createCsvMapping', summary: 'Create a CSV mapping' })
   create(@CurrentUser() user: AuthUser, @Body() body: MappingRequest): Promise<MappingResponse> {
     return this.mappings.createOwn(user.id, body);
   }
@@ -102,6 +121,7 @@ export class CsvImportController {
   @Get('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiOperation({ operationId: 'getCsvMapping', summary: 'Get one CSV mapping' })
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<MappingResponse> {
     return this.mappings.get(user.id, id);
   }
@@ -111,6 +131,8 @@ export class CsvImportController {
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE: copy the template and edit the copy' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
+  @ApiErrors('CSV_MAPPING_NAME_TAKEN')
+  @ApiOperation({ operationId: 'replaceCsvMapping', summary: 'Replace a CSV mapping' })
   update(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,
@@ -124,6 +146,7 @@ export class CsvImportController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
+  @ApiOperation({ operationId: 'deleteCsvMapping', summary: 'Delete a CSV mapping' })
   remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
     return this.mappings.deleteOwn(user.id, id);
   }
@@ -137,6 +160,10 @@ export class CsvImportController {
   })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiConflictResponse({ description: 'CSV_MAPPING_NAME_TAKEN' })
+  @ApiOperation({
+    operationId: 'copyCsvMapping',
+    summary: 'Copy a system template or mapping into a mapping of one’s own',
+  })
   copy(@CurrentUser() user: AuthUser, @Body() body: CopyMappingRequest): Promise<MappingResponse> {
     return this.mappings.copy(user.id, body.mapping_id, body.name);
   }
@@ -151,6 +178,10 @@ export class CsvImportController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: no file' })
   @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: over max_file_bytes' })
   @ApiUnprocessableEntityResponse({ description: 'CSV_NOT_TEXT, CSV_EMPTY_FILE' })
+  @ApiOperation({
+    operationId: 'analyzeCsvFile',
+    summary: 'Analyze a CSV file and propose a mapping',
+  })
   analyze(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
@@ -187,6 +218,7 @@ export class CsvImportController {
       'CSV_ROWS_INVALID (row_errors: CSV_INVALID_DATE, CSV_DATE_TOO_EARLY, CSV_DATE_IN_FUTURE, CSV_INVALID_TIME, CSV_INVALID_NUMBER, CSV_OUT_OF_RANGE, CSV_UNIT_MISMATCH, CSV_REQUIRED, CSV_MISSING_VALUE, CSV_DUPLICATE_DAY, CSV_EXTRA_COLUMN, CSV_QUOTES, CSV_TEXT_TOO_LONG, CSV_SYSTOLIC_NOT_ABOVE_DIASTOLIC, NUTRITION_DAY_TOTAL_EXISTS, CSV_STORAGE_REFUSED), CSV_ENCODING_MISMATCH, CSV_UNIT_MISMATCH, CSV_MISSING_COLUMNS, CSV_DUPLICATE_HEADERS, CSV_TOO_MANY_ROWS, CSV_EMPTY_FILE, CSV_NO_DATA_ROWS, CSV_NOT_TEXT, CSV_MAPPING_INVALID; a dry run answers the same',
   })
   @ApiResponse({ status: 501, description: 'NOT_IMPLEMENTED: activity mappings' })
+  @ApiOperation({ operationId: 'importCsvFile', summary: 'Import a CSV file with a mapping' })
   import(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: UploadedCsv | undefined,
@@ -198,6 +230,7 @@ export class CsvImportController {
 
   @Get('imports')
   @ApiOkResponse({ type: ImportLogListResponse })
+  @ApiOperation({ operationId: 'listCsvImports', summary: 'List the caller’s CSV imports' })
   logs(
     @CurrentUser() user: AuthUser,
     @Query() query: ImportLogQuery,
@@ -208,6 +241,7 @@ export class CsvImportController {
   @Get('imports/:id')
   @ApiOkResponse({ type: ImportLogResponse })
   @ApiNotFoundResponse({ description: 'Not an import of yours' })
+  @ApiOperation({ operationId: 'getCsvImport', summary: 'Get one CSV import with its errors' })
   log(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<ImportLogResponse> {
     return this.imports.log(user.id, id);
   }

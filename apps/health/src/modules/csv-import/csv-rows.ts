@@ -1,4 +1,4 @@
-import { UnprocessableError, ValidationFailedError } from '@sports/common';
+import { type ErrorCode, UnprocessableError, ValidationFailedError } from '@sports/common';
 
 /** One problem of one CSV row, as a user fixes it in a spreadsheet. */
 export interface RowError {
@@ -40,7 +40,12 @@ export class RowErrorCollector {
 
 /** A problem of the whole file: answered with 422 and the code, nothing is written. */
 export class CsvFileError extends UnprocessableError {
-  constructor(code: string, detail: string, hint?: string, extensions?: Record<string, unknown>) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    hint?: string,
+    extensions?: Record<string, unknown>,
+  ) {
     super(detail, code, { hint, extensions });
   }
 }

@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from '@sports/common';
+import { type ErrorCode, PROBLEM_CONTENT_TYPE, ProblemDetails, problemType } from '@sports/common';
 
 /** The built editor: apps/workflow-editor/dist (same relative path from src/ and dist/). */
 export const EDITOR_DIST = resolve(__dirname, '../../../../workflow-editor/dist');
@@ -53,7 +53,7 @@ export function safeFilePath(root: string, relative: string): string | null {
 function problem(
   res: Response,
   status: number,
-  code: string,
+  code: ErrorCode,
   title: string,
   detail: string,
   hint?: string,

@@ -8,6 +8,7 @@ import {
   ApiProduces,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import {
   AcceptsJsonBody,
@@ -40,6 +41,10 @@ export class FhirController {
   @ApiBadRequestResponse({
     description: 'VALIDATION_FAILED: a malformed date, code, _count or _offset',
   })
+  @ApiOperation({
+    operationId: 'exportFhirBundle',
+    summary: 'Export the caller’s data as a FHIR R4 Bundle',
+  })
   bundle(
     @CurrentUser() user: AuthUser,
     @Query() query: FhirBundleQuery,
@@ -67,6 +72,7 @@ export class FhirController {
       'FHIR_CODE_UNKNOWN: codes the service does not store, each with its path, in errors[] and unknown_codes[]',
   })
   @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: more than 64 MiB' })
+  @ApiOperation({ operationId: 'importFhirBundle', summary: 'Import a FHIR R4 Bundle' })
   import(
     @CurrentUser() user: AuthUser,
     @Body() body: unknown,

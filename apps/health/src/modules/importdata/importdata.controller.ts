@@ -6,6 +6,7 @@ import {
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import {
   AcceptsJsonBody,
@@ -40,6 +41,7 @@ export class ImportdataController {
   @ApiPayloadTooLargeResponse({
     description: 'PAYLOAD_TOO_LARGE: over BODY_LIMIT, or over 64 MiB as the export media type',
   })
+  @ApiOperation({ operationId: 'importData', summary: 'Import a health.export.v1 document' })
   import(
     @CurrentUser() user: AuthUser,
     @Body() document: unknown,

@@ -1,5 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import { InsightListQuery, InsightListResponse, InsightResponse } from './dto/insight.dto';
 import { InsightsService } from './insights.service';
@@ -12,6 +18,7 @@ export class InsightsController {
 
   @Get()
   @ApiOkResponse({ type: InsightListResponse })
+  @ApiOperation({ operationId: 'listInsights', summary: 'List the caller’s insights' })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: InsightListQuery,
@@ -22,6 +29,7 @@ export class InsightsController {
   @Get(':id')
   @ApiOkResponse({ type: InsightResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getInsight', summary: 'Get one insight' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<InsightResponse> {
     return this.insights.get(user.id, id);
   }
@@ -30,6 +38,7 @@ export class InsightsController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'deleteInsight', summary: 'Delete an insight' })
   remove(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.insights.remove(user.id, id);
   }

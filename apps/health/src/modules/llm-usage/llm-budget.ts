@@ -1,5 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { DomainError } from '@sports/common';
+import { ApiErrors, DomainError } from '@sports/common';
 import type { LlmBudgetResponse } from './dto/llm-usage.dto';
 
 /** 402: the caller's tier has spent its monthly language-model budget. */
@@ -25,8 +26,11 @@ export class LlmBudgetExceededError extends DomainError {
 
 /** The 402 of a run refused by the budget of the caller's tier, for the routes that start runs. */
 export const ApiBudgetExceededResponse = (): MethodDecorator =>
-  ApiResponse({
-    status: 402,
-    description:
-      'LLM_BUDGET_EXCEEDED: the monthly language-model budget of the caller’s tier is spent (problem members tier, budget, spent, resets_at); nothing was run',
-  });
+  applyDecorators(
+    ApiResponse({
+      status: 402,
+      description:
+        'LLM_BUDGET_EXCEEDED: the monthly language-model budget of the caller’s tier is spent (problem members tier, budget, spent, resets_at); nothing was run',
+    }),
+    ApiErrors('LLM_BUDGET_EXCEEDED'),
+  );

@@ -4,6 +4,7 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, Roles } from '@sports/common';
 import {
@@ -23,6 +24,7 @@ export class MembershipController {
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: MembershipResponse })
+  @ApiOperation({ operationId: 'getMembership', summary: 'Get the caller’s tier and features' })
   mine(@CurrentUser() user: AuthUser): Promise<MembershipResponse> {
     return this.features.membershipOf(user.id);
   }
@@ -36,6 +38,10 @@ export class AdminMembershipController {
 
   @Get('tiers')
   @ApiOkResponse({ type: TierListResponse })
+  @ApiOperation({
+    operationId: 'listMembershipTiers',
+    summary: 'List the membership tiers and their features (admin)',
+  })
   tiers(): Promise<TierListResponse> {
     return this.features.tiers();
   }
@@ -46,12 +52,17 @@ export class AdminMembershipController {
   @ApiUnprocessableEntityResponse({
     description: 'UNKNOWN_FEATURE: a feature is not in the catalog',
   })
+  @ApiOperation({
+    operationId: 'replaceMembershipTier',
+    summary: 'Replace the features of a tier (admin)',
+  })
   updateTier(@Param('tier') tier: string, @Body() body: UpdateTierRequest): Promise<TierResponse> {
     return this.features.updateTier(tier, body.features);
   }
 
   @Get('features')
   @ApiOkResponse({ type: FeatureListResponse })
+  @ApiOperation({ operationId: 'listFeatures', summary: 'List the feature catalogue (admin)' })
   catalog(): Promise<FeatureListResponse> {
     return this.features.catalog();
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -27,6 +27,10 @@ export class NutritionController {
   constructor(private readonly nutrition: NutritionService) {}
 
   @ListRoute(NutritionListResponse)
+  @ApiOperation({
+    operationId: 'listNutritionEntries',
+    summary: 'List the caller’s nutrition entries',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListNutritionQuery,
@@ -36,6 +40,7 @@ export class NutritionController {
 
   @Get('daily')
   @ApiOkResponse({ type: NutritionDailyResponse, description: 'Sums per day over from..to' })
+  @ApiOperation({ operationId: 'listNutritionDays', summary: 'List nutrition totals per day' })
   daily(
     @CurrentUser() user: AuthUser,
     @Query() query: NutritionRangeQuery,
@@ -45,6 +50,8 @@ export class NutritionController {
 
   @CreateRoute(NutritionResponse)
   @ApiConflictResponse({ description: 'A whole-day total already exists for that date' })
+  @ApiErrors('NUTRITION_DAY_TOTAL_EXISTS')
+  @ApiOperation({ operationId: 'createNutritionEntry', summary: 'Record a nutrition entry' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateNutritionRequest,
@@ -53,11 +60,15 @@ export class NutritionController {
   }
 
   @ReadRoute(NutritionResponse)
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'getNutritionEntry', summary: 'Get one nutrition entry' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<NutritionResponse> {
     return this.nutrition.get(user.id, id);
   }
 
   @ReplaceRoute(NutritionResponse)
+  @ApiErrors('NOT_FOUND', 'NUTRITION_DAY_TOTAL_EXISTS')
+  @ApiOperation({ operationId: 'replaceNutritionEntry', summary: 'Replace a nutrition entry' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -67,6 +78,8 @@ export class NutritionController {
   }
 
   @DeleteRoute()
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'deleteNutritionEntry', summary: 'Delete a nutrition entry' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.nutrition.delete(user.id, id);
   }

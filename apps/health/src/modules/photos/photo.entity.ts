@@ -3,7 +3,14 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 export const PHOTO_POSES = ['front', 'side', 'back', 'other'] as const;
 export type PhotoPose = (typeof PHOTO_POSES)[number];
 
-export type PhotoMimeType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'image/heif';
+export const PHOTO_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+export type PhotoMimeType = (typeof PHOTO_MIME_TYPES)[number];
 
 @Entity('photos')
 export class Photo {

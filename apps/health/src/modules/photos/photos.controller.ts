@@ -19,9 +19,9 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import {
   Authenticated,
@@ -30,6 +30,7 @@ import {
   RequireFeatures,
   UuidParam,
   stagingUploadEngine,
+  ApiErrors,
 } from '@sports/common';
 import {
   ListPhotosQuery,
@@ -38,6 +39,7 @@ import {
   UploadPhotoForm,
   UploadPhotoRequest,
 } from './dto/photo.dto';
+import { PHOTO_MIME_TYPES } from './photo.entity';
 import type { ReceivedPhoto } from './photo-storage';
 import { PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { PhotosService } from './photos.service';
@@ -56,6 +58,7 @@ export class PhotosController {
 
   @Get()
   @ApiOkResponse({ type: PhotoListResponse })
+  @ApiOperation({ operationId: 'listPhotos', summary: 'List the caller’s progress photos' })
   list(@CurrentUser() user: AuthUser, @Query() query: ListPhotosQuery): Promise<PhotoListResponse> {
     return this.photos.list(user.id, query);
   }
@@ -69,6 +72,7 @@ export class PhotosController {
   @ApiCreatedResponse({ type: PhotoResponse })
   @ApiPayloadTooLargeResponse({ description: 'Larger than PHOTO_MAX_BYTES' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Content is not JPEG, PNG, WebP or HEIC' })
+  @ApiOperation({ operationId: 'uploadPhoto', summary: 'Upload a progress photo' })
   upload(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: ReceivedPhoto | undefined,
@@ -79,6 +83,8 @@ export class PhotosController {
 
   @Get(':id')
   @ApiOkResponse({ type: PhotoResponse })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'getPhoto', summary: 'Get the metadata of one photo' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<PhotoResponse> {
     return this.photos.get(user.id, id);
   }
@@ -86,8 +92,18 @@ export class PhotosController {
   @Get(':id/file')
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, max-age=0, must-revalidate')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')
-  @ApiOkResponse({ description: 'The image bytes with the sniffed Content-Type' })
+  @ApiOkResponse({
+    description: 'The image bytes with the sniffed Content-Type (no byte ranges)',
+    headers: {
+      'Content-Length': { description: 'Size of the file in bytes', schema: { type: 'integer' } },
+      'Content-Disposition': { description: 'inline', schema: { type: 'string' } },
+    },
+    content: Object.fromEntries(
+      PHOTO_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'downloadPhotoFile', summary: 'Download the image file of a photo' })
   async file(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<StreamableFile> {
     const { stream, mimeType, byteSize } = await this.photos.openFile(user.id, id);
     return new StreamableFile(stream, { type: mimeType, length: byteSize, disposition: 'inline' });
@@ -96,6 +112,8 @@ export class PhotosController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'deletePhoto', summary: 'Delete a photo and its file' })
   delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.photos.delete(user.id, id);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
 import { UpdateProfileRequest } from './dto/profile.dto';
 import { ProfilesService } from './profiles.service';
@@ -13,12 +13,14 @@ export class ProfilesController {
 
   @Get()
   @ApiOkResponse({ type: ProfileResponse })
+  @ApiOperation({ operationId: 'getProfile', summary: 'Get the caller’s profile' })
   get(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
     return this.profiles.get(user.id);
   }
 
   @Put()
   @ApiOkResponse({ type: ProfileResponse })
+  @ApiOperation({ operationId: 'replaceProfile', summary: 'Replace the caller’s profile fields' })
   update(
     @CurrentUser() user: AuthUser,
     @Body() body: UpdateProfileRequest,

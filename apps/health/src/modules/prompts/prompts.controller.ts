@@ -9,8 +9,9 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
 import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   CreatePromptRequest,
@@ -35,12 +36,17 @@ export class PromptsController {
 
   @Get('placeholders')
   @ApiOkResponse({ type: PlaceholderListResponse, description: 'For the placeholder picker' })
+  @ApiOperation({
+    operationId: 'listPromptPlaceholders',
+    summary: 'List the data placeholders templates may use',
+  })
   placeholders(): PlaceholderListResponse {
     return this.prompts.placeholders();
   }
 
   @Get()
   @ApiOkResponse({ type: PromptListResponse, description: 'System prompts and the caller’s own' })
+  @ApiOperation({ operationId: 'listPrompts', summary: 'List the prompts the caller can use' })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: PromptListQuery,
@@ -53,6 +59,8 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
+  @ApiErrors('WORKFLOW_NOT_FOUND', 'PLACEHOLDER_UNKNOWN', 'QUESTION_NOT_FOUND')
+  @ApiOperation({ operationId: 'createPrompt', summary: 'Create a prompt' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreatePromptRequest,
@@ -63,6 +71,7 @@ export class PromptsController {
   @Get(':id')
   @ApiOkResponse({ type: PromptResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getPrompt', summary: 'Get one prompt' })
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<PromptResponse> {
     return this.prompts.get(user, id);
   }
@@ -73,6 +82,8 @@ export class PromptsController {
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
+  @ApiErrors('WORKFLOW_NOT_FOUND', 'PLACEHOLDER_UNKNOWN', 'QUESTION_NOT_FOUND')
+  @ApiOperation({ operationId: 'replacePrompt', summary: 'Replace a prompt' })
   update(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,
@@ -86,6 +97,7 @@ export class PromptsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
+  @ApiOperation({ operationId: 'deletePrompt', summary: 'Delete a prompt' })
   remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
     return this.prompts.remove(user, id);
   }
@@ -101,6 +113,11 @@ export class PromptsController {
   @ApiUnprocessableEntityResponse({ description: 'QUESTION_NOT_FOUND' })
   @ApiBadGatewayResponse({ description: 'LLM_FAILED (502) or LLM_TIMEOUT (504)' })
   @ApiBudgetExceededResponse()
+  @ApiErrors('LLM_FAILED', 'LLM_TIMEOUT')
+  @ApiOperation({
+    operationId: 'runPrompt',
+    summary: 'Run a prompt with the caller’s data and store the insight',
+  })
   run(
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,

@@ -1,6 +1,11 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import {
+  ApiConflictResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -25,6 +30,10 @@ export class ReferenceValuesController {
   constructor(private readonly values: ReferenceValuesService) {}
 
   @ListRoute(ReferenceValueListResponse)
+  @ApiOperation({
+    operationId: 'listReferenceValues',
+    summary: 'List the caller’s reference values',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListReferenceValuesQuery,
@@ -35,6 +44,12 @@ export class ReferenceValuesController {
   @CreateRoute(ReferenceValueResponse)
   @ApiConflictResponse({ description: 'A value of this type exists on that day' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown or deactivated type' })
+  @ApiErrors(
+    'REFERENCE_VALUE_EXISTS',
+    'REFERENCE_VALUE_TYPE_UNKNOWN',
+    'REFERENCE_VALUE_TYPE_INACTIVE',
+  )
+  @ApiOperation({ operationId: 'createReferenceValue', summary: 'Record a reference value' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateReferenceValueRequest,
@@ -43,11 +58,20 @@ export class ReferenceValuesController {
   }
 
   @ReadRoute(ReferenceValueResponse)
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'getReferenceValue', summary: 'Get one reference value' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<ReferenceValueResponse> {
     return this.values.get(user.id, id);
   }
 
   @ReplaceRoute(ReferenceValueResponse)
+  @ApiErrors(
+    'NOT_FOUND',
+    'REFERENCE_VALUE_EXISTS',
+    'REFERENCE_VALUE_TYPE_UNKNOWN',
+    'REFERENCE_VALUE_TYPE_INACTIVE',
+  )
+  @ApiOperation({ operationId: 'replaceReferenceValue', summary: 'Replace a reference value' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -57,6 +81,8 @@ export class ReferenceValuesController {
   }
 
   @DeleteRoute()
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ operationId: 'deleteReferenceValue', summary: 'Delete a reference value' })
   delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.values.delete(user.id, id);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
 import { StatsResponse } from './dto/stats.dto';
 import { StatsService } from './stats.service';
@@ -12,6 +12,10 @@ export class StatsController {
 
   @Get()
   @ApiOkResponse({ type: StatsResponse })
+  @ApiOperation({
+    operationId: 'getStats',
+    summary: 'Get the caller’s counts and latest values per module',
+  })
   get(@CurrentUser() user: AuthUser): Promise<StatsResponse> {
     return this.stats.summary(user.id);
   }

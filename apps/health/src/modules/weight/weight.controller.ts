@@ -1,5 +1,5 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
 import {
   CreateRoute,
@@ -26,6 +26,7 @@ export class WeightController {
 
   @CreateRoute(WeightResponse)
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY: that day already has an entry' })
+  @ApiOperation({ operationId: 'createWeightEntry', summary: 'Record the weight of a day' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWeightRequest,
@@ -34,12 +35,14 @@ export class WeightController {
   }
 
   @ListRoute(WeightListResponse)
+  @ApiOperation({ operationId: 'listWeightEntries', summary: 'List the caller’s weight entries' })
   list(@CurrentUser() user: AuthUser, @Query() query: DateRangeQuery): Promise<WeightListResponse> {
     return this.weights.list(user.id, query);
   }
 
   @ReadRoute(WeightResponse)
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getWeightEntry', summary: 'Get one weight entry' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WeightResponse> {
     return this.weights.get(user.id, id);
   }
@@ -47,6 +50,7 @@ export class WeightController {
   @ReplaceRoute(WeightResponse)
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY' })
+  @ApiOperation({ operationId: 'replaceWeightEntry', summary: 'Replace a weight entry' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -57,6 +61,7 @@ export class WeightController {
 
   @DeleteRoute()
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'deleteWeightEntry', summary: 'Delete a weight entry' })
   remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.weights.remove(user.id, id);
   }

@@ -6,6 +6,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { Authenticated, PageQuery, Roles } from '@sports/common';
 import {
@@ -24,6 +25,7 @@ export class QuestionCatalogController {
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: QuestionListResponse })
+  @ApiOperation({ operationId: 'listQuestions', summary: 'List the question catalogue' })
   list(@Query() query: PageQuery): Promise<QuestionListResponse> {
     return this.questions.list(query);
   }
@@ -32,6 +34,7 @@ export class QuestionCatalogController {
   @Authenticated()
   @ApiOkResponse({ type: QuestionResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getQuestion', summary: 'Get one question' })
   get(@Param('key') key: string): Promise<QuestionResponse> {
     return this.questions.get(key);
   }
@@ -40,6 +43,7 @@ export class QuestionCatalogController {
   @Roles('admin')
   @ApiCreatedResponse({ type: QuestionResponse })
   @ApiConflictResponse({ description: 'QUESTION_KEY_EXISTS' })
+  @ApiOperation({ operationId: 'createQuestion', summary: 'Add a question to the catalogue' })
   create(@Body() body: CreateQuestionRequest): Promise<QuestionResponse> {
     return this.questions.create(body);
   }
@@ -48,6 +52,7 @@ export class QuestionCatalogController {
   @Roles('admin')
   @ApiOkResponse({ type: QuestionResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'replaceQuestion', summary: 'Replace a question' })
   update(
     @Param('key') key: string,
     @Body() body: UpdateQuestionRequest,
@@ -61,6 +66,7 @@ export class QuestionCatalogController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a prompt or workflow asks it' })
+  @ApiOperation({ operationId: 'deleteQuestion', summary: 'Delete a question' })
   remove(@Param('key') key: string): Promise<void> {
     return this.questions.remove(key);
   }

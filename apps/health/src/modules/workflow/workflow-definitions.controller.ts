@@ -6,8 +6,10 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import { ApiErrors, Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import { GRAPH_ISSUE_CODES } from '../../errors';
 import {
   CreateRoute,
   DeleteRoute,
@@ -40,6 +42,10 @@ export class WorkflowDefinitionsController {
   @Post('validate')
   @HttpCode(200)
   @ApiOkResponse({ type: ValidationResultResponse, description: 'Nothing is saved' })
+  @ApiOperation({
+    operationId: 'validateWorkflowGraph',
+    summary: 'Validate a workflow graph without saving it',
+  })
   validate(
     @CurrentUser() user: AuthUser,
     @Body() body: ValidateWorkflowRequest,
@@ -50,6 +56,8 @@ export class WorkflowDefinitionsController {
   @CreateRoute(WorkflowResponse)
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
+  @ApiErrors(...GRAPH_ISSUE_CODES)
+  @ApiOperation({ operationId: 'createWorkflow', summary: 'Create a workflow' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWorkflowRequest,
@@ -58,12 +66,14 @@ export class WorkflowDefinitionsController {
   }
 
   @ListRoute(WorkflowListResponse)
+  @ApiOperation({ operationId: 'listWorkflows', summary: 'List the caller’s workflows' })
   list(@CurrentUser() user: AuthUser, @Query() query: PageQuery): Promise<WorkflowListResponse> {
     return this.workflows.list(user.id, query);
   }
 
   @ReadRoute(WorkflowResponse)
   @ApiNotFoundResponse()
+  @ApiOperation({ operationId: 'getWorkflow', summary: 'Get one workflow with its graph' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
     return this.workflows.get(user.id, id);
   }
@@ -72,6 +82,8 @@ export class WorkflowDefinitionsController {
   @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
+  @ApiErrors(...GRAPH_ISSUE_CODES)
+  @ApiOperation({ operationId: 'replaceWorkflow', summary: 'Replace a workflow' })
   update(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
@@ -83,6 +95,7 @@ export class WorkflowDefinitionsController {
   @DeleteRoute()
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a workflow prompt points to it' })
+  @ApiOperation({ operationId: 'deleteWorkflow', summary: 'Delete a workflow' })
   remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
     return this.workflows.remove(user.id, id);
   }

@@ -1,20 +1,21 @@
-import { DomainError, UnprocessableError } from '@sports/common';
-import { GraphIssue, WorkflowEngineError, WorkflowGraphError } from '@sports/workflow-engine';
+import { DomainError } from '@sports/common';
+import { GraphIssue, WorkflowGraphError } from '@sports/workflow-engine';
+import { HEALTH_ERRORS } from '../../errors';
 
 /**
- * A graph that failed validation: 422 NODE_TEMPLATE_MISSING when that is the first error
- * (the node's template cannot be loaded), otherwise 400 with the first error's code (e.g.
- * GRAPH_CYCLE). `errors[]` has one entry per problem; `issues` adds codes and node ids.
+ * A graph that failed validation, answered with the first error's code and its status in the
+ * catalogue: 422 NODE_TEMPLATE_MISSING (the node's template cannot be loaded), otherwise 400
+ * (e.g. GRAPH_CYCLE). `errors[]` has one entry per problem; `issues` adds codes and node ids.
  */
 export function graphInvalidError(errors: GraphIssue[], warnings: GraphIssue[] = []): DomainError {
   const first = errors[0];
   const code = first?.code ?? 'GRAPH_SHAPE_INVALID';
-  const status = code === 'NODE_TEMPLATE_MISSING' ? 422 : 400;
+  const { status, title } = HEALTH_ERRORS[code];
   const nodeIds = [...new Set(errors.flatMap((issue) => issue.node_ids ?? []))];
   return new DomainError(
     status,
     code,
-    status === 422 ? 'Unprocessable content' : 'Invalid workflow graph',
+    title,
     errors.map((issue) => issue.message).join('; ') || 'The workflow graph is invalid.',
     {
       errors: errors.map((issue) => ({
@@ -26,19 +27,11 @@ export function graphInvalidError(errors: GraphIssue[], warnings: GraphIssue[] =
   );
 }
 
-/** Maps an engine error thrown outside node execution to a problem. */
+/**
+ * Maps an engine error thrown while compiling a stored graph to a problem. Compiling throws
+ * only graph validation errors; anything else is not the client's fault and stays a 500.
+ */
 export function engineError(error: unknown): unknown {
   if (error instanceof WorkflowGraphError) return graphInvalidError(error.issues);
-  if (error instanceof WorkflowEngineError) {
-    if (error.code === 'NODE_TEMPLATE_MISSING') {
-      return new UnprocessableError(error.message, error.code, {
-        extensions: { node_ids: error.node_id ? [error.node_id] : [] },
-      });
-    }
-    if (error.code === 'RESUME_GRAPH_MISMATCH') {
-      return new DomainError(409, error.code, 'Conflict', error.message);
-    }
-    return new DomainError(400, error.code, 'Workflow error', error.message);
-  }
   return error;
 }

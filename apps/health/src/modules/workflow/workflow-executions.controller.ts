@@ -19,8 +19,16 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  PageQuery,
+  UuidParam,
+  ApiErrors,
+} from '@sports/common';
 import type { Request, Response } from 'express';
 import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
@@ -28,6 +36,7 @@ import {
   ExecutionListResponse,
   ExecutionResponse,
 } from './dto/workflow-execution.dto';
+import { GRAPH_ISSUE_CODES } from '../../errors';
 import { eventStream, lastEventId, respondsAsync } from './execution-http';
 import { StartedExecution, WorkflowExecutionsService } from './workflow-executions.service';
 
@@ -83,6 +92,7 @@ export class WorkflowExecutionsController {
     type: ExecutionListResponse,
     description: 'The caller’s executions, newest first',
   })
+  @ApiOperation({ operationId: 'listExecutions', summary: 'List the caller’s workflow executions' })
   listOwn(
     @CurrentUser() user: AuthUser,
     @Query() query: ExecutionListQuery,
@@ -93,6 +103,7 @@ export class WorkflowExecutionsController {
   @Get('executions/:id')
   @ApiOkResponse({ type: ExecutionResponse })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
+  @ApiOperation({ operationId: 'getExecution', summary: 'Get one execution with its node results' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.get(user.id, id);
   }
@@ -110,6 +121,10 @@ export class WorkflowExecutionsController {
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
+  @ApiOperation({
+    operationId: 'streamExecutionEvents',
+    summary: 'Stream the node events of an execution (Server-Sent Events)',
+  })
   async events(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
@@ -124,6 +139,7 @@ export class WorkflowExecutionsController {
   @ApiOkResponse({ type: ExecutionResponse, description: 'The execution, now cancelled' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'EXECUTION_ENDED: the execution is not running' })
+  @ApiOperation({ operationId: 'cancelExecution', summary: 'Cancel a running execution' })
   cancel(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<ExecutionResponse> {
     return this.executions.cancel(user.id, id);
   }
@@ -138,6 +154,12 @@ export class WorkflowExecutionsController {
   @ApiBudgetExceededResponse()
   @ApiConflictResponse({
     description: 'EXECUTION_NOT_RESUMABLE (no FAILED node) or EXECUTION_RUNNING',
+  })
+  @ApiErrors('FEATURE_REQUIRED')
+  @ApiErrors(...GRAPH_ISSUE_CODES)
+  @ApiOperation({
+    operationId: 'resumeExecution',
+    summary: 'Re-run the failed nodes of an execution',
   })
   async resume(
     @CurrentUser() user: AuthUser,
@@ -157,6 +179,9 @@ export class WorkflowExecutionsController {
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: GATED })
   @ApiBudgetExceededResponse()
+  @ApiErrors('FEATURE_REQUIRED')
+  @ApiErrors(...GRAPH_ISSUE_CODES)
+  @ApiOperation({ operationId: 'runWorkflow', summary: 'Run a workflow' })
   async execute(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,
@@ -168,6 +193,10 @@ export class WorkflowExecutionsController {
   @Get(':id/executions')
   @ApiOkResponse({ type: ExecutionListResponse })
   @ApiNotFoundResponse()
+  @ApiOperation({
+    operationId: 'listWorkflowExecutions',
+    summary: 'List the executions of one workflow',
+  })
   list(
     @CurrentUser() user: AuthUser,
     @UuidParam() id: string,

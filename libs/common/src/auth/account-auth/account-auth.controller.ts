@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, Ip, Post, Type } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Public } from '../access.decorators';
 import type { TokenPair } from '../auth-tokens.service';
 import type { AuthUser } from '../auth-user';
@@ -30,6 +37,7 @@ export function createAuthController<
     ) {}
 
     @Post('register')
+    @ApiOperation({ operationId: 'registerAccount', summary: 'Create an account and sign in' })
     @Public()
     @ApiCreatedResponse({ type: routes.authResponse })
     register(@Body() body: TRegister): Promise<TokenPair & TSession> {
@@ -37,6 +45,7 @@ export function createAuthController<
     }
 
     @Post('login')
+    @ApiOperation({ operationId: 'signIn', summary: 'Sign in with credentials' })
     @Public()
     @HttpCode(200)
     @ApiOkResponse({ type: routes.authResponse })
@@ -46,14 +55,20 @@ export function createAuthController<
     }
 
     @Post('refresh')
+    @ApiOperation({
+      operationId: 'refreshTokens',
+      summary: 'Exchange a refresh token for a new token pair',
+    })
     @Public()
     @HttpCode(200)
     @ApiOkResponse({ type: TokenResponse })
+    @ApiErrors('UNAUTHENTICATED')
     refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
       return this.auth.refresh(body.refresh_token);
     }
 
     @Post('logout')
+    @ApiOperation({ operationId: 'signOut', summary: 'Revoke a refresh token (sign out)' })
     @Public()
     @HttpCode(204)
     @ApiNoContentResponse()

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
 import { MAX_SERIES_DAYS } from '../../data-layer/series-values';
+import { CHART_CODES } from '../chart-catalog';
 
 export class ChartQuery {
   @ApiPropertyOptional({ example: '2026-01-01', description: 'First day (default: to − 89 days)' })
@@ -48,18 +49,24 @@ export class ChartMetaResponse {
 }
 
 export class ChartResponse {
-  @ApiProperty({ example: 'C1' }) code!: string;
+  @ApiProperty({ enum: CHART_CODES }) code!: string;
   @ApiProperty({ example: 'Weight trend' }) title!: string;
   @ApiProperty({ example: '2026-01-01' }) from!: string;
   @ApiProperty({ example: '2026-03-31' }) to!: string;
   @ApiProperty({ type: [ChartSeriesResponse] }) series!: ChartSeriesResponse[];
-  @ApiProperty({ example: { slope_kg_per_week: -0.42, goal_date: '2026-06-02' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'Key figures of the chart; their names depend on the chart code (see the chart specification). An open map by design: numbers, strings, null, and per-type objects',
+    example: { slope_kg_per_week: -0.42, goal_date: '2026-06-02' },
+  })
   summary!: Record<string, unknown>;
   @ApiProperty({ type: ChartMetaResponse }) meta!: ChartMetaResponse;
 }
 
 export class ChartCatalogItemResponse {
-  @ApiProperty({ example: 'C1' }) code!: string;
+  @ApiProperty({ enum: CHART_CODES }) code!: string;
   @ApiProperty({ example: 'Weight trend' }) title!: string;
   @ApiProperty({ example: ['kg', 'kg/week'] }) units!: string[];
   @ApiProperty({ example: ['charts.basic'] }) features!: string[];

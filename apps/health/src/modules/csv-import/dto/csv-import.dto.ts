@@ -167,7 +167,7 @@ const UNITS_DOC = {
 /** A mapping as written by its owner (user mapping) or an administrator (system template). */
 export class MappingRequest {
   @ApiProperty() @IsString() @Length(1, 200) name!: string;
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -199,6 +199,8 @@ export class MappingRequest {
   @IsInt()
   skip_lines?: number;
   @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
     description: 'target_field → source header (column letter when has_header is false)',
     example: { date: 'date', weight_kg: 'weight' },
   })
@@ -224,7 +226,7 @@ export class MappingRequest {
 
 export class UpdateMappingRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() @Length(1, 200) name?: string;
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -236,7 +238,14 @@ export class UpdateMappingRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() encoding?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() has_header?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsInt() skip_lines?: number;
-  @ApiPropertyOptional() @IsOptional() @IsObject() columns?: Record<string, string>;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'target_field → source header (column letter when has_header is false)',
+  })
+  @IsOptional()
+  @IsObject()
+  columns?: Record<string, string>;
   @ApiPropertyOptional(UNITS_DOC) @IsOptional() @IsObject() units?: Record<string, string>;
   @ApiPropertyOptional({ type: [ExcludeRowsRule] })
   @IsOptional()
@@ -279,7 +288,7 @@ export class CsvLimitsResponse {
 
 export class AdminCsvLimitsResponse extends CsvLimitsResponse {
   @ApiProperty() updated_at!: string;
-  @ApiProperty({ nullable: true }) updated_by!: string | null;
+  @ApiProperty({ type: String, nullable: true }) updated_by!: string | null;
 }
 
 export class TargetFieldResponse {
@@ -287,11 +296,12 @@ export class TargetFieldResponse {
   @ApiProperty() label!: string;
   @ApiProperty({ enum: ['date', 'time', 'number', 'text'] }) type!: string;
   @ApiProperty() required!: boolean;
-  @ApiPropertyOptional({ nullable: true, description: 'The unit stored' }) unit!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The unit stored' }) unit!:
+    string | null;
   @ApiProperty({ type: [String], description: 'Units a column may be in (converted)' })
   units!: string[];
-  @ApiPropertyOptional({ nullable: true }) min!: number | null;
-  @ApiPropertyOptional({ nullable: true }) max!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) min!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) max!: number | null;
 }
 
 export class CsvModuleResponse {
@@ -313,11 +323,11 @@ export class CsvModuleListResponse {
 export class MappingResponse {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ nullable: true }) description!: string | null;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
   @ApiProperty() module!: string;
   @ApiProperty() is_system!: boolean;
-  @ApiProperty({ nullable: true }) owner_id!: string | null;
-  @ApiProperty({ nullable: true }) copied_from_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) owner_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) copied_from_id!: string | null;
   @ApiProperty() delimiter!: string;
   @ApiProperty() decimal_separator!: string;
   @ApiProperty() date_format!: string;
@@ -351,16 +361,17 @@ export class TemplateWarningResponse {
 export class TemplateValidationResponse {
   @ApiProperty() valid!: boolean;
   @ApiProperty({ type: [TemplateWarningResponse] }) warnings!: TemplateWarningResponse[];
-  @ApiProperty({ nullable: true }) header_fingerprint!: string | null;
+  @ApiProperty({ type: String, nullable: true }) header_fingerprint!: string | null;
 }
 
 export class RowErrorResponse {
   @ApiProperty({ description: 'Row number as a spreadsheet shows it (header = row 1)' })
   row!: number;
-  @ApiProperty({ nullable: true, description: 'Column letter' }) column!: string | null;
-  @ApiProperty({ nullable: true }) header!: string | null;
-  @ApiProperty({ nullable: true }) field!: string | null;
-  @ApiProperty({ nullable: true }) value!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Column letter' }) column!:
+    string | null;
+  @ApiProperty({ type: String, nullable: true }) header!: string | null;
+  @ApiProperty({ type: String, nullable: true }) field!: string | null;
+  @ApiProperty({ type: String, nullable: true }) value!: string | null;
   @ApiProperty() code!: string;
   @ApiProperty() message!: string;
   @ApiProperty() hint!: string;
@@ -379,12 +390,12 @@ export class ImportLogResponse {
   @ApiProperty({ enum: ['succeeded', 'partial', 'failed'] }) status!: string;
   @ApiProperty() dry_run!: boolean;
   @ApiProperty() skip_invalid_rows!: boolean;
-  @ApiProperty({ nullable: true }) mapping_id!: string | null;
-  @ApiProperty({ nullable: true }) mapping_name!: string | null;
-  @ApiProperty({ nullable: true }) module!: string | null;
+  @ApiProperty({ type: String, nullable: true }) mapping_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) mapping_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) module!: string | null;
   @ApiProperty() file_name!: string;
   @ApiProperty() file_bytes!: number;
-  @ApiProperty({ nullable: true }) encoding!: string | null;
+  @ApiProperty({ type: String, nullable: true }) encoding!: string | null;
   @ApiProperty({ description: 'Data rows read (header and blank lines excluded)' })
   rows_total!: number;
   @ApiProperty({ description: 'Records (days for nutrition) created' }) created!: number;
@@ -393,8 +404,8 @@ export class ImportLogResponse {
   @ApiProperty({ description: 'Invalid rows left out (skip_invalid_rows)' }) skipped!: number;
   @ApiProperty() error_count!: number;
   @ApiProperty({ type: [RowErrorResponse] }) errors!: RowErrorResponse[];
-  @ApiProperty({ nullable: true }) failure_code!: string | null;
-  @ApiProperty({ nullable: true }) failure_detail!: string | null;
+  @ApiProperty({ type: String, nullable: true }) failure_code!: string | null;
+  @ApiProperty({ type: String, nullable: true }) failure_detail!: string | null;
   @ApiProperty() duration_ms!: number;
   @ApiProperty({
     type: 'object',
@@ -462,9 +473,10 @@ export class AnalyzeCandidateResponse {
 export class AnalyzeColumnResponse {
   @ApiProperty() index!: number;
   @ApiProperty({ example: 'B' }) letter!: string;
-  @ApiProperty({ nullable: true }) header!: string | null;
+  @ApiProperty({ type: String, nullable: true }) header!: string | null;
   @ApiProperty({ enum: ['date', 'time', 'number', 'text', 'empty'] }) kind!: string;
   @ApiProperty({
+    type: String,
     nullable: true,
     description: 'From the header or the values (kg, lb, %, kcal, kJ, ...)',
   })
@@ -478,10 +490,10 @@ export class AnalyzeColumnResponse {
 
 export class ProposedColumnResponse {
   @ApiProperty() field!: string;
-  @ApiProperty({ nullable: true }) header!: string | null;
+  @ApiProperty({ type: String, nullable: true }) header!: string | null;
   @ApiProperty({ example: 'B' }) column!: string;
   @ApiProperty({ description: '0..1' }) confidence!: number;
-  @ApiProperty({ nullable: true }) unit!: string | null;
+  @ApiProperty({ type: String, nullable: true }) unit!: string | null;
   @ApiProperty() reason!: string;
 }
 
@@ -513,7 +525,7 @@ export class AnalyzeResponse {
   @ApiProperty({ description: 'Lines before the header (or the first data row)' })
   skip_lines!: number;
   @ApiProperty({ type: [String] }) headers!: string[];
-  @ApiProperty({ nullable: true, description: 'Format of the date column' })
+  @ApiProperty({ type: String, nullable: true, description: 'Format of the date column' })
   date_format!: string | null;
   @ApiProperty({
     description:
@@ -529,7 +541,7 @@ export class AnalyzeResponse {
     description: 'Stored mappings that can import this file, best first',
   })
   candidates!: AnalyzeCandidateResponse[];
-  @ApiProperty({ nullable: true }) best_mapping_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) best_mapping_id!: string | null;
   @ApiProperty({
     type: [AnalyzeProposalResponse],
     description: 'New mappings built from the file, one per module it can be imported into',

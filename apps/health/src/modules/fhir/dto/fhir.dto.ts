@@ -72,9 +72,27 @@ export class FhirBundleResponse {
     description:
       'One Patient (search.mode include in a searchset) and one Observation per stored value, each with fullUrl urn:uuid:<id>',
     type: 'array',
-    items: { type: 'object' },
+    items: {
+      type: 'object',
+      required: ['fullUrl', 'resource'],
+      properties: {
+        fullUrl: { type: 'string', example: 'urn:uuid:6f1c2a8e-0000-4000-8000-000000000001' },
+        resource: {
+          type: 'object',
+          required: ['resourceType'],
+          properties: { resourceType: { type: 'string', enum: ['Patient', 'Observation'] } },
+          additionalProperties: true,
+          description:
+            'A FHIR R4 Patient or Observation resource: an open object by design (its members are those of the FHIR R4 specification)',
+        },
+        search: {
+          type: 'object',
+          properties: { mode: { type: 'string', enum: ['match', 'include'] } },
+        },
+      },
+    },
   })
-  entry!: object[];
+  entry!: { fullUrl: string; resource: { resourceType: string }; search?: { mode: string } }[];
 }
 
 export class FhirImportResponse {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
-import { PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
+import { PHOTO_MIME_TYPES, PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
 import { PageQuery } from '@sports/common';
 
 /** Multipart fields sent next to `file`. */
@@ -29,8 +29,7 @@ export class PhotoResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: '2026-04-10' }) taken_on!: string;
   @ApiProperty({ enum: PHOTO_POSES, nullable: true }) pose!: PhotoPose | null;
-  // Explicit type: the test build (SWC) cannot see through the alias and would say object.
-  @ApiProperty({ type: String, example: 'image/jpeg' }) mime_type!: PhotoMimeType;
+  @ApiProperty({ type: String, enum: PHOTO_MIME_TYPES }) mime_type!: PhotoMimeType;
   @ApiProperty() byte_size!: number;
   @ApiProperty() sha256!: string;
   @ApiProperty({ example: '/api/photos/0b1e.../file' }) file_url!: string;

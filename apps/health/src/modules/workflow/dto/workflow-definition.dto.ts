@@ -2,12 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { GraphIssue } from '@sports/workflow-engine';
 import type { WorkflowDefinitionRow } from '../workflow-definitions.repository';
+import { WorkflowGraphSchema } from './workflow-graph.dto';
+import { GraphIssueResponse } from './workflow-result.dto';
 
-const GRAPH_DOC =
-  '{ nodes: [{ id, kind: analysis|logic|join|end, label?, ... }], edges: [{ id?, from, to, branch?: then|else|uncertain }] }. ' +
-  'analysis: prompt_slug | inline_template (inline wins), question_keys?, timeout_ms?, retries?; ' +
-  'logic: condition, fallback_strategy?, default_branch?; join: join_strategy, skip_handling, min_completed?, placeholder_text?; ' +
-  'end: output_mode? AUTO|TEMPLATE, template?';
+const GRAPH = {
+  type: WorkflowGraphSchema,
+  description:
+    'Checked by the engine on save (cycles, reachability, one end node, fallback edges, templates), not by the field rules: a graph that breaks them answers 400 with the first issue’s code',
+};
 
 export class CreateWorkflowRequest {
   @ApiProperty({ maxLength: 200, example: 'Wochencheck' })
@@ -22,7 +24,7 @@ export class CreateWorkflowRequest {
   @MaxLength(2000)
   description?: string | null;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: GRAPH_DOC })
+  @ApiProperty(GRAPH)
   @IsObject()
   graph!: Record<string, unknown>;
 }
@@ -41,24 +43,16 @@ export class UpdateWorkflowRequest {
   @MaxLength(2000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: GRAPH_DOC })
+  @ApiPropertyOptional(GRAPH)
   @IsOptional()
   @IsObject()
   graph?: Record<string, unknown>;
 }
 
 export class ValidateWorkflowRequest {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: GRAPH_DOC })
+  @ApiProperty(GRAPH)
   @IsObject()
   graph!: Record<string, unknown>;
-}
-
-export class GraphIssueResponse {
-  @ApiProperty({ example: 'GRAPH_CYCLE' }) code!: string;
-  @ApiProperty() message!: string;
-  @ApiPropertyOptional({ example: 'nodes[2].inline_template' }) path?: string;
-  @ApiPropertyOptional({ type: [String] }) node_ids?: string[];
-  @ApiPropertyOptional() edge_id?: string;
 }
 
 export class ValidationResultResponse {
@@ -73,7 +67,8 @@ export class WorkflowResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) graph!: Record<string, unknown>;
+  @ApiProperty({ type: WorkflowGraphSchema, description: 'The graph as saved' })
+  graph!: Record<string, unknown>;
   @ApiProperty({ type: [String], description: 'Topological order of the node ids' })
   order!: string[];
   @ApiProperty({ type: [GraphIssueResponse] }) warnings!: GraphIssue[];

@@ -9,6 +9,8 @@ import type {
   ExecutionRow,
   ExecutionStatusValue,
 } from '../workflow-executions.repository';
+import { WorkflowGraphSchema } from './workflow-graph.dto';
+import { ExecutionResultResponse } from './workflow-result.dto';
 
 export const EXECUTION_STATUSES: ExecutionStatusValue[] = [
   'running',
@@ -63,14 +65,12 @@ export class ExecutionAttemptResponse {
 export class ExecutionResponse extends ExecutionSummaryResponse {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) insight_id!: string | null;
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    type: ExecutionResultResponse,
     nullable: true,
-    description:
-      'ExecutionResult: status, order, nodes[] (NodeExecutionState: node_id, kind, state, started_at, ended_at, duration_ms, attempts, tokens_in, tokens_out, cost, template_mode, prompt_sent, answer, analysis_core, decision_signals, condition_result, branch_taken, join, skip_reason, error), edges[], output, undecided_conditions[], warnings[], totals, resumed_node_ids',
+    description: 'Per-node results; null until the execution has ended once',
   })
   result!: ExecutionResult | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The graph that ran' })
+  @ApiProperty({ type: WorkflowGraphSchema, description: 'The graph that ran' })
   graph!: Record<string, unknown>;
   @ApiProperty({ type: [ExecutionAttemptResponse] }) attempts!: ExecutionAttemptResponse[];
 }
