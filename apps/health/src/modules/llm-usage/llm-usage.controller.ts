@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, Roles } from '@sports/common';
 import {
   AdminLlmUsageQuery,
@@ -19,6 +19,10 @@ export class LlmUsageController {
   constructor(private readonly usage: LlmUsageService) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'getLlmUsage',
+    summary: 'Language-model tokens and cost of the caller by day or month, per workflow',
+  })
   @ApiOkResponse({
     type: LlmUsageResponse,
     description:
@@ -37,6 +41,10 @@ export class AdminLlmUsageController {
   constructor(private readonly usage: LlmUsageService) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'listLlmUsageOfAllUsers',
+    summary: 'Language-model tokens and cost of every user by day or month (admin)',
+  })
   @ApiOkResponse({
     type: AdminLlmUsageResponse,
     description: 'Every user’s (or one user’s) tokens and cost by day or month, user and workflow',
