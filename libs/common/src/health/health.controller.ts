@@ -1,6 +1,7 @@
 import { Controller, DynamicModule, Get, Inject, Module } from '@nestjs/common';
 import {
   ApiOkResponse,
+  ApiOperation,
   ApiProperty,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -71,12 +72,22 @@ export class JobQueueReadiness {
   queues!: QueueStateResponse[];
 }
 
+export class DatabaseReadiness {
+  @ApiProperty() connected!: boolean;
+  @ApiProperty({ example: 1 }) latency_ms!: number;
+}
+
+export class CoreTablesReadiness {
+  @ApiProperty({ type: [String], example: ['profiles'] }) present!: string[];
+  @ApiProperty({ type: [String], example: [] }) missing!: string[];
+}
+
 export class ReadinessResponse {
   @ApiProperty({ example: 'ready' }) status!: 'ready';
-  @ApiProperty({ example: { connected: true, latency_ms: 1 } })
-  database!: { connected: boolean; latency_ms: number };
-  @ApiProperty({ example: { present: ['profiles'], missing: [] } })
-  core_tables!: { present: string[]; missing: string[] };
+  @ApiProperty({ type: DatabaseReadiness })
+  database!: DatabaseReadiness;
+  @ApiProperty({ type: CoreTablesReadiness })
+  core_tables!: CoreTablesReadiness;
   @ApiProperty({ type: MigrationsState })
   migrations!: MigrationsState;
   @ApiProperty({ type: LoginProtectionState })
@@ -107,6 +118,7 @@ export class HealthController {
     @Inject(CORE_TABLES) private readonly coreTables: string[],
   ) {}
 
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Check that the process is alive' })
   @Get('live')
   @Public()
   @ApiOkResponse({ schema: { example: { status: 'live', uptime_s: 12.3 } } })
@@ -114,6 +126,10 @@ export class HealthController {
     return { status: 'live', uptime_s: Math.round(process.uptime() * 10) / 10 };
   }
 
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'Check that the service can serve (database, tables, migrations, job queue)',
+  })
   @Get('ready')
   @Public()
   @ApiOkResponse({ type: ReadinessResponse })

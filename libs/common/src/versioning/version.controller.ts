@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access.decorators';
 import { ModuleRegistry } from './module-registry.service';
 import { RELEASE_INFO, ReleaseInfo } from './release';
@@ -32,6 +32,7 @@ export class VersionController {
     private readonly registry: ModuleRegistry,
   ) {}
 
+  @ApiOperation({ operationId: 'getVersion', summary: 'Get the release and module versions' })
   @Get()
   @Public()
   @ApiOkResponse({ type: VersionResponse })

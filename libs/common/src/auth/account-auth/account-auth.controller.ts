@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, Ip, Post, Type } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Public } from '../access.decorators';
 import type { TokenPair } from '../auth-tokens.service';
 import type { AuthUser } from '../auth-user';
@@ -29,6 +35,7 @@ export function createAuthController<
       private readonly auth: AccountAuthService<AuthUser, unknown, F, TRegister, TSession>,
     ) {}
 
+    @ApiOperation({ operationId: 'register', summary: 'Create an account and sign in' })
     @Post('register')
     @Public()
     @ApiCreatedResponse({ type: routes.authResponse })
@@ -36,6 +43,7 @@ export function createAuthController<
       return this.auth.register(body);
     }
 
+    @ApiOperation({ operationId: 'login', summary: 'Sign in with credentials' })
     @Post('login')
     @Public()
     @HttpCode(200)
@@ -45,6 +53,10 @@ export function createAuthController<
       return this.auth.login(body, address);
     }
 
+    @ApiOperation({
+      operationId: 'refreshTokens',
+      summary: 'Exchange a refresh token for a new token pair (rotation)',
+    })
     @Post('refresh')
     @Public()
     @HttpCode(200)
@@ -53,6 +65,7 @@ export function createAuthController<
       return this.auth.refresh(body.refresh_token);
     }
 
+    @ApiOperation({ operationId: 'logout', summary: 'End the session of a refresh token' })
     @Post('logout')
     @Public()
     @HttpCode(204)
