@@ -3,6 +3,7 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiParam,
   ApiProduces,
   ApiResponse,
@@ -22,6 +23,10 @@ import { CalendarFeedsService } from './calendar-feeds.service';
 export class CalendarSubscriptionController {
   constructor(private readonly feeds: CalendarFeedsService) {}
 
+  @ApiOperation({
+    operationId: 'getCalendarFeedIcs',
+    summary: 'Get a calendar feed as iCalendar (token in the URL, no sign-in)',
+  })
   @Get(':token.ics')
   @Public()
   @ApiParam({ name: 'token', description: 'The secret of a feed URL' })

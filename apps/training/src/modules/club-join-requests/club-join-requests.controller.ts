@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
@@ -11,12 +17,15 @@ import {
   JoinRequestResponse,
   ListJoinRequestsQuery,
 } from './dto/club-join-request.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('club join requests')
+@TenantScoped()
 @Controller()
 export class ClubJoinRequestsController {
   constructor(private readonly joinRequests: ClubJoinRequestsService) {}
 
+  @ApiOperation({ operationId: 'createJoinRequest', summary: 'Ask to join a club' })
   @Post('clubs/:id/join-requests')
   @Authenticated()
   @ApiCreatedResponse({ type: JoinRequestResponse })
@@ -29,6 +38,7 @@ export class ClubJoinRequestsController {
     return this.joinRequests.submit(ctx, clubId, body);
   }
 
+  @ApiOperation({ operationId: 'listJoinRequests', summary: 'List the join requests of a club' })
   @Get('clubs/:id/join-requests')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })
@@ -40,6 +50,7 @@ export class ClubJoinRequestsController {
     return this.joinRequests.list(ctx, clubId, query);
   }
 
+  @ApiOperation({ operationId: 'acceptJoinRequest', summary: 'Accept a join request' })
   @Post('clubs/:id/join-requests/:rid/accept')
   @Authenticated()
   @HttpCode(200)
@@ -53,6 +64,7 @@ export class ClubJoinRequestsController {
     return this.joinRequests.accept(ctx, clubId, requestId);
   }
 
+  @ApiOperation({ operationId: 'rejectJoinRequest', summary: 'Reject a join request' })
   @Post('clubs/:id/join-requests/:rid/reject')
   @Authenticated()
   @HttpCode(200)
@@ -65,6 +77,7 @@ export class ClubJoinRequestsController {
     return this.joinRequests.reject(ctx, clubId, requestId);
   }
 
+  @ApiOperation({ operationId: 'listOwnJoinRequests', summary: "List the caller's join requests" })
   @Get('join-requests/mine')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })

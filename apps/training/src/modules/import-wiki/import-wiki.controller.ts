@@ -4,6 +4,7 @@ import {
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { Roles, UuidParam } from '@sports/common';
@@ -22,13 +23,19 @@ import {
   PreviewResponse,
 } from './dto/import-wiki.dto';
 import { ImportWikiService } from './import-wiki.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 /** Wiki import (platform admins): discover, preview, execute, list, status, logs, cancel. */
 @ApiTags('import-wiki')
+@TenantScoped()
 @Controller('import-wiki')
 export class ImportWikiController {
   constructor(private readonly wiki: ImportWikiService) {}
 
+  @ApiOperation({
+    operationId: 'discoverWikiPages',
+    summary: 'Discover the pages of a wiki to import',
+  })
   @Post('discover')
   @HttpCode(200)
   @Roles('admin')
@@ -37,6 +44,10 @@ export class ImportWikiController {
     return this.wiki.discover(body);
   }
 
+  @ApiOperation({
+    operationId: 'previewWikiImport',
+    summary: 'Preview the exercises a wiki import would create',
+  })
   @Post('preview')
   @HttpCode(200)
   @Roles('admin')
@@ -45,6 +56,7 @@ export class ImportWikiController {
     return this.wiki.preview(body);
   }
 
+  @ApiOperation({ operationId: 'startWikiImport', summary: 'Start a wiki import job' })
   @Post('execute')
   @HttpCode(202)
   @Roles('admin')
@@ -57,6 +69,7 @@ export class ImportWikiController {
   }
 
   /** Every import, newest first (all platform admins see all imports). */
+  @ApiOperation({ operationId: 'listWikiImportJobs', summary: 'List wiki import jobs' })
   @Get('jobs')
   @Roles('admin')
   @ApiOkResponse({ type: JobListResponse })
@@ -64,6 +77,7 @@ export class ImportWikiController {
     return this.wiki.list(query);
   }
 
+  @ApiOperation({ operationId: 'getWikiImportJob', summary: 'Get a wiki import job' })
   @Get('jobs/:id')
   @Roles('admin')
   @ApiOkResponse({ type: JobResponse })
@@ -71,6 +85,10 @@ export class ImportWikiController {
     return this.wiki.status(id);
   }
 
+  @ApiOperation({
+    operationId: 'listWikiImportJobLogs',
+    summary: 'List the log of a wiki import job',
+  })
   @Get('jobs/:id/logs')
   @Roles('admin')
   @ApiOkResponse({ type: LogListResponse })
@@ -79,6 +97,7 @@ export class ImportWikiController {
   }
 
   /** Stops a queued or running import; pages imported so far stay. */
+  @ApiOperation({ operationId: 'cancelWikiImportJob', summary: 'Cancel a wiki import job' })
   @Post('jobs/:id/cancel')
   @HttpCode(200)
   @Roles('admin')

@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
@@ -11,12 +17,15 @@ import {
   UpdateTrainingProgramRequest,
 } from './dto/training-program.dto';
 import { TrainingProgramsService } from './training-programs.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('training-programs')
+@TenantScoped()
 @Controller('training-programs')
 export class TrainingProgramsController {
   constructor(private readonly programs: TrainingProgramsService) {}
 
+  @ApiOperation({ operationId: 'listTrainingPrograms', summary: 'List training programs' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramListResponse })
@@ -27,6 +36,7 @@ export class TrainingProgramsController {
     return this.programs.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getTrainingProgram', summary: 'Get a training program' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -34,6 +44,7 @@ export class TrainingProgramsController {
     return this.programs.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createTrainingProgram', summary: 'Create a training program' })
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingProgramResponse })
@@ -44,6 +55,7 @@ export class TrainingProgramsController {
     return this.programs.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceTrainingProgram', summary: 'Replace a training program' })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -55,6 +67,7 @@ export class TrainingProgramsController {
     return this.programs.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteTrainingProgram', summary: 'Delete a training program' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

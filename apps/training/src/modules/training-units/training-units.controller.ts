@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
@@ -12,12 +18,15 @@ import {
   UpdateTrainingUnitRequest,
 } from './dto/training-unit.dto';
 import { TrainingUnitsService } from './training-units.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('training-units')
+@TenantScoped()
 @Controller('training-units')
 export class TrainingUnitsController {
   constructor(private readonly units: TrainingUnitsService) {}
 
+  @ApiOperation({ operationId: 'listTrainingUnits', summary: 'List training units' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitListResponse })
@@ -28,6 +37,10 @@ export class TrainingUnitsController {
     return this.units.list(ctx, query);
   }
 
+  @ApiOperation({
+    operationId: 'createTrainingUnitFromFrameworkSlot',
+    summary: 'Create a training unit from a framework program slot',
+  })
   @Post('from-framework-slot')
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -38,6 +51,7 @@ export class TrainingUnitsController {
     return this.units.fromFrameworkSlot(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'getTrainingUnit', summary: 'Get a training unit' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -45,6 +59,7 @@ export class TrainingUnitsController {
     return this.units.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createTrainingUnit', summary: 'Create a training unit' })
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -55,6 +70,7 @@ export class TrainingUnitsController {
     return this.units.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceTrainingUnit', summary: 'Replace a training unit' })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -66,6 +82,7 @@ export class TrainingUnitsController {
     return this.units.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteTrainingUnit', summary: 'Delete a training unit' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

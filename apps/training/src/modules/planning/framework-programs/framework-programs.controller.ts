@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
@@ -11,12 +17,18 @@ import {
   UpdateFrameworkProgramRequest,
 } from './dto/framework-program.dto';
 import { FrameworkProgramsService } from './framework-programs.service';
+import { TenantScoped } from '../../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('planning')
+@TenantScoped()
 @Controller('training-framework-programs')
 export class FrameworkProgramsController {
   constructor(private readonly programs: FrameworkProgramsService) {}
 
+  @ApiOperation({
+    operationId: 'listFrameworkPrograms',
+    summary: 'List training framework programs',
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramListResponse })
@@ -27,6 +39,7 @@ export class FrameworkProgramsController {
     return this.programs.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getFrameworkProgram', summary: 'Get a training framework program' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -34,6 +47,10 @@ export class FrameworkProgramsController {
     return this.programs.get(ctx, id);
   }
 
+  @ApiOperation({
+    operationId: 'createFrameworkProgram',
+    summary: 'Create a training framework program',
+  })
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: FrameworkProgramResponse })
@@ -44,6 +61,10 @@ export class FrameworkProgramsController {
     return this.programs.create(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceFrameworkProgram',
+    summary: 'Replace a training framework program',
+  })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -55,6 +76,10 @@ export class FrameworkProgramsController {
     return this.programs.update(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteFrameworkProgram',
+    summary: 'Delete a training framework program',
+  })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
