@@ -6,6 +6,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { ErrorCode } from '../../errors/error-catalogue';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Public } from '../access.decorators';
 import type { TokenPair } from '../auth-tokens.service';
 import type { AuthUser } from '../auth-user';
@@ -20,6 +22,8 @@ export interface AccountAuthRoutes<F extends string, TRegister, TSession> {
   authResponse: Type<TokenPair & TSession>;
   /** The 401 of the sign-in route in the OpenAPI document: when credentials are refused. */
   wrongCredentials: string;
+  /** Codes of the service's catalogue that registration may answer (e.g. its e-mail conflict). */
+  registerErrors?: ErrorCode[];
 }
 
 /** `POST /auth/register`, `/auth/login`, `/auth/refresh` and `/auth/logout` for one service. */
@@ -39,6 +43,7 @@ export function createAuthController<
     @Post('register')
     @Public()
     @ApiCreatedResponse({ type: routes.authResponse })
+    @ApiErrors(...(routes.registerErrors ?? []))
     register(@Body() body: TRegister): Promise<TokenPair & TSession> {
       return this.auth.register(body);
     }
@@ -61,6 +66,7 @@ export function createAuthController<
     @Public()
     @HttpCode(200)
     @ApiOkResponse({ type: TokenResponse })
+    @ApiErrors('UNAUTHENTICATED')
     refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
       return this.auth.refresh(body.refresh_token);
     }
