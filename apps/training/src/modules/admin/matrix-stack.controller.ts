@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Roles } from '@sports/common';
+import { ApiErrors, Roles } from '@sports/common';
 import {
   MatrixStackDocument,
   MatrixStackImportResponse,
@@ -24,6 +24,7 @@ export class MatrixStackController {
   }
 
   @ApiOperation({ operationId: 'importMatrixStack', summary: 'Import a maturity matrix stack' })
+  @ApiErrors('INVALID_MATRIX_STACK', 'UNKNOWN_FORMAT')
   @Post()
   @HttpCode(200)
   @Roles('admin')

@@ -5,7 +5,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -35,8 +34,13 @@ export class CalendarSubscriptionController {
     required: false,
     description: 'ETag of a copy the client has',
   })
-  @ApiProduces('text/calendar')
-  @ApiOkResponse({ description: 'RFC 5545 iCalendar text with an ETag' })
+  @ApiOkResponse({
+    description: 'RFC 5545 iCalendar text with an ETag',
+    headers: {
+      ETag: { description: 'Version of the feed, for If-None-Match', schema: { type: 'string' } },
+    },
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current ETag' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown, rotated or revoked token' })
   async feed(

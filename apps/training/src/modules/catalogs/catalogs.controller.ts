@@ -21,7 +21,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, createValidationPipe, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  createValidationPipe,
+  type ErrorCode,
+  Roles,
+  UuidParam,
+} from '@sports/common';
 import { CATALOGS, CatalogDefinition } from './catalog-definitions';
 import { CatalogsService } from './catalogs.service';
 import {
@@ -69,6 +76,9 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
   const plural = pascalCase(def.table);
   const singular = pascalCase(def.label);
   const noun = def.label.toLowerCase();
+  // Training styles name their style direction, which must exist.
+  const referenceErrors: ErrorCode[] =
+    def.kind === 'training_style' ? ['UNKNOWN_CATALOG_ENTRY'] : [];
 
   @ApiTags('catalogs')
   @TenantScoped()
@@ -85,6 +95,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     }
 
     @ApiOperation({ operationId: `get${singular}`, summary: `Get a ${noun} entry` })
+    @ApiErrors('NOT_FOUND')
     @Get(':id')
     @Authenticated()
     @ApiOkResponse({ type: CatalogEntryResponse })
@@ -96,6 +107,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       operationId: `create${singular}`,
       summary: `Create a ${noun} entry (platform admins)`,
     })
+    @ApiErrors(...referenceErrors)
     @Post()
     @Roles('admin')
     @ApiBody({ type: CreateBody })
@@ -109,6 +121,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       operationId: `replace${singular}`,
       summary: `Replace a ${noun} entry (platform admins)`,
     })
+    @ApiErrors('NOT_FOUND', ...referenceErrors)
     @Put(':id')
     @Roles('admin')
     @ApiBody({ type: UpdateBody })
@@ -125,6 +138,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       operationId: `delete${singular}`,
       summary: `Delete a ${noun} entry nothing references (platform admins)`,
     })
+    @ApiErrors('NOT_FOUND')
     @Delete(':id')
     @Roles('admin')
     @HttpCode(204)
@@ -183,6 +197,7 @@ export class StyleTargetGroupsController {
     operationId: 'getStyleTargetGroupLink',
     summary: 'Get a link between a style direction and a target group',
   })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkResponse })
@@ -206,6 +221,7 @@ export class StyleTargetGroupsController {
     operationId: 'deleteStyleTargetGroupLink',
     summary: 'Delete a link between a style direction and a target group',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

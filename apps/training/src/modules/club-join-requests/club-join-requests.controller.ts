@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubJoinRequestsService } from './club-join-requests.service';
@@ -26,6 +26,7 @@ export class ClubJoinRequestsController {
   constructor(private readonly joinRequests: ClubJoinRequestsService) {}
 
   @ApiOperation({ operationId: 'createJoinRequest', summary: 'Ask to join a club' })
+  @ApiErrors('NOT_FOUND')
   @Post('clubs/:id/join-requests')
   @Authenticated()
   @ApiCreatedResponse({ type: JoinRequestResponse })
@@ -39,6 +40,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'listJoinRequests', summary: 'List the join requests of a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('clubs/:id/join-requests')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })
@@ -51,6 +53,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'acceptJoinRequest', summary: 'Accept a join request' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Post('clubs/:id/join-requests/:rid/accept')
   @Authenticated()
   @HttpCode(200)
@@ -65,6 +68,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'rejectJoinRequest', summary: 'Reject a join request' })
+  @ApiErrors('FORBIDDEN', 'JOIN_REQUEST_ACCEPTED', 'NOT_FOUND')
   @Post('clubs/:id/join-requests/:rid/reject')
   @Authenticated()
   @HttpCode(200)

@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubMembershipsService } from './club-memberships.service';
@@ -28,6 +28,7 @@ export class ClubMembershipsController {
   constructor(private readonly memberships: ClubMembershipsService) {}
 
   @ApiOperation({ operationId: 'listClubMembers', summary: 'List the members of a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('members')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberListResponse })
@@ -40,6 +41,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'createClubMember', summary: 'Add a member to a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'UNKNOWN_PROFILE')
   @Post('members')
   @Authenticated()
   @ApiCreatedResponse({ type: ClubMemberResponse })
@@ -53,6 +55,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'getClubMember', summary: 'Get a member of a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
@@ -65,6 +68,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'replaceClubMember', summary: "Replace a club member's roles" })
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN', 'NOT_FOUND')
   @Put('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
@@ -78,6 +82,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'deleteClubMember', summary: 'Remove a member from a club' })
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN', 'NOT_FOUND')
   @Delete('members/:member_id')
   @Authenticated()
   @HttpCode(204)
@@ -94,6 +99,7 @@ export class ClubMembershipsController {
     operationId: 'listClubMemberDirectory',
     summary: 'List the member directory of a club',
   })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('member-directory')
   @Authenticated()
   @ApiOkResponse({ type: MemberDirectoryResponse })

@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubsService } from './clubs.service';
@@ -43,6 +43,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'getClub', summary: 'Get a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -51,6 +52,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'createClub', summary: 'Create a club (platform admins)' })
+  @ApiErrors('UNKNOWN_PROFILE')
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: ClubResponse })
@@ -59,6 +61,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'replaceClub', summary: "Replace a club's fields" })
+  @ApiErrors('FORBIDDEN', 'NOT_A_CLUB_MEMBER', 'NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -71,6 +74,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'deleteClub', summary: 'Delete a club' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

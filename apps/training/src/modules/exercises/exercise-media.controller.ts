@@ -25,7 +25,13 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, stagingUploadEngine, UPLOAD_RECEIVER, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  stagingUploadEngine,
+  UPLOAD_RECEIVER,
+  UuidParam,
+} from '@sports/common';
 import type { Observable } from 'rxjs';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant, TENANT_REQUEST_KEY } from '../tenant-context/tenant-context.decorators';
@@ -78,6 +84,7 @@ export class ExerciseMediaController {
   constructor(private readonly media: ExerciseMediaService) {}
 
   @ApiOperation({ operationId: 'listExerciseMedia', summary: 'List the media of an exercise' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
@@ -90,6 +97,7 @@ export class ExerciseMediaController {
     operationId: 'uploadExerciseMedia',
     summary: 'Upload a file or add a link as media of an exercise',
   })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Post(':id/media')
   @Authenticated()
   @UseInterceptors(ExerciseMediaUploadInterceptor, FileInterceptor('file', UPLOAD_OPTIONS))
@@ -118,6 +126,7 @@ export class ExerciseMediaController {
     operationId: 'replaceExerciseMedia',
     summary: "Replace the order and captions of an exercise's media",
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
@@ -133,6 +142,7 @@ export class ExerciseMediaController {
     operationId: 'linkExerciseMediaAsset',
     summary: 'Link an existing media asset to an exercise',
   })
+  @ApiErrors('NOT_FOUND')
   @Post(':id/media/from-asset')
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
@@ -150,6 +160,7 @@ export class ExerciseMediaController {
   }
 
   @ApiOperation({ operationId: 'unlinkExerciseMedia', summary: 'Unlink a medium from an exercise' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id/media/:mid')
   @Authenticated()
   @ApiOkResponse({ type: UnlinkMediaResponse })

@@ -9,7 +9,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -45,6 +45,7 @@ export class ExercisesController {
   ) {}
 
   @ApiOperation({ operationId: 'listExercises', summary: 'List and search exercises' })
+  @ApiErrors('NOT_FOUND')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: ExerciseListResponse })
@@ -59,6 +60,7 @@ export class ExercisesController {
     operationId: 'updateExercisesInBulk',
     summary: 'Update metadata of several exercises',
   })
+  @ApiErrors('CLUB_MEDIA_COPYRIGHT_MISSING', 'NOT_FOUND')
   @Patch('bulk-metadata')
   @Authenticated()
   @ApiOkResponse({ type: BulkMetadataResponse })
@@ -74,6 +76,7 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'getExercise', summary: 'Get an exercise' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
@@ -82,6 +85,14 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'createExercise', summary: 'Create an exercise' })
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'INLINE_MEDIA_ON_CREATE',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CATALOG_ENTRY',
+    'UNKNOWN_CLUB',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseResponse })
@@ -99,6 +110,16 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'replaceExercise', summary: 'Replace an exercise' })
+  @ApiErrors(
+    'CLUB_MEDIA_ASSET_INACTIVE',
+    'CLUB_MEDIA_COPYRIGHT_MISSING',
+    'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'INLINE_MEDIA_NOT_LINKED',
+    'NOT_FOUND',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'OFFICIAL_MEDIA_ASSET_INACTIVE',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
@@ -118,6 +139,7 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'deleteExercise', summary: 'Delete an exercise' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'RESOURCE_IN_USE')
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
@@ -132,6 +154,7 @@ export class ExercisesController {
     operationId: 'listExerciseVariants',
     summary: 'List the variants of an exercise',
   })
+  @ApiErrors('NOT_FOUND')
   @Get(':id/variants')
   @Authenticated()
   @ApiOkResponse({ type: VariantListResponse })
@@ -146,6 +169,7 @@ export class ExercisesController {
     operationId: 'createExerciseVariant',
     summary: 'Create a variant of an exercise',
   })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Post(':id/variants')
   @Authenticated()
   @ApiCreatedResponse({ type: VariantResponse })
@@ -161,6 +185,7 @@ export class ExercisesController {
     operationId: 'reorderExerciseVariants',
     summary: 'Reorder the variants of an exercise',
   })
+  @ApiErrors('NOT_FOUND')
   @Post(':id/variants/reorder')
   @Authenticated()
   @HttpCode(200)
@@ -177,6 +202,7 @@ export class ExercisesController {
     operationId: 'replaceExerciseVariant',
     summary: 'Replace a variant of an exercise',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/variants/:vid')
   @Authenticated()
   @ApiOkResponse({ type: VariantResponse })
@@ -193,6 +219,7 @@ export class ExercisesController {
     operationId: 'deleteExerciseVariant',
     summary: 'Delete a variant of an exercise',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id/variants/:vid')
   @Authenticated()
   @HttpCode(204)
@@ -225,6 +252,7 @@ export class ExerciseSearchesController {
   }
 
   @ApiOperation({ operationId: 'getExerciseSearch', summary: 'Get a saved exercise search' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
@@ -248,6 +276,7 @@ export class ExerciseSearchesController {
     operationId: 'replaceExerciseSearch',
     summary: 'Replace a saved exercise search',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
@@ -261,6 +290,7 @@ export class ExerciseSearchesController {
   }
 
   @ApiOperation({ operationId: 'deleteExerciseSearch', summary: 'Delete a saved exercise search' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)

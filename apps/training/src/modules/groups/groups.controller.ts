@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -25,6 +25,7 @@ export class GroupsController {
   constructor(private readonly groups: GroupsService) {}
 
   @ApiOperation({ operationId: 'listGroups', summary: 'List the groups of a club' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('clubs/:id/groups')
   @Authenticated()
   @ApiOkResponse({ type: GroupListResponse })
@@ -37,6 +38,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'createGroup', summary: 'Create a group in a club' })
+  @ApiErrors('FORBIDDEN', 'INVALID_GROUP_TRAINER', 'NOT_FOUND')
   @Post('clubs/:id/groups')
   @Authenticated()
   @ApiCreatedResponse({ type: GroupResponse })
@@ -49,6 +51,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'getGroup', summary: 'Get a group' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -57,6 +60,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'replaceGroup', summary: 'Replace a group' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Put('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -69,6 +73,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'deleteGroup', summary: 'Delete a group' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Delete('groups/:gid')
   @Authenticated()
   @HttpCode(204)

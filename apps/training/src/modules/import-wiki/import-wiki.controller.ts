@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -36,6 +36,7 @@ export class ImportWikiController {
     operationId: 'discoverWikiPages',
     summary: 'Discover the pages of a wiki to import',
   })
+  @ApiErrors('INVALID_WIKI_URL', 'WIKI_HOST_NOT_ALLOWED')
   @Post('discover')
   @HttpCode(200)
   @Roles('admin')
@@ -78,6 +79,7 @@ export class ImportWikiController {
   }
 
   @ApiOperation({ operationId: 'getWikiImportJob', summary: 'Get a wiki import job' })
+  @ApiErrors('NOT_FOUND')
   @Get('jobs/:id')
   @Roles('admin')
   @ApiOkResponse({ type: JobResponse })
@@ -89,6 +91,7 @@ export class ImportWikiController {
     operationId: 'listWikiImportJobLogs',
     summary: 'List the log of a wiki import job',
   })
+  @ApiErrors('NOT_FOUND')
   @Get('jobs/:id/logs')
   @Roles('admin')
   @ApiOkResponse({ type: LogListResponse })
@@ -98,6 +101,7 @@ export class ImportWikiController {
 
   /** Stops a queued or running import; pages imported so far stay. */
   @ApiOperation({ operationId: 'cancelWikiImportJob', summary: 'Cancel a wiki import job' })
+  @ApiErrors('NOT_FOUND')
   @Post('jobs/:id/cancel')
   @HttpCode(200)
   @Roles('admin')

@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
 import {
   BindingListResponse,
   BindingRequest,
@@ -63,6 +63,7 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'getMaturityModel', summary: 'Get a maturity model' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -71,6 +72,7 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'exportMaturityModel', summary: 'Export a maturity model' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id/export')
   @Authenticated()
   @ApiOkResponse({ type: ModelExportDocument })
@@ -88,6 +90,7 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'replaceMaturityModel', summary: 'Replace a maturity model' })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -100,6 +103,7 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'deleteMaturityModel', summary: 'Delete a maturity model' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Roles('admin')
@@ -112,6 +116,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelLevels',
     summary: 'Replace the levels of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -123,6 +128,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelSkills',
     summary: 'Replace the skills of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/skills')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -137,6 +143,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelMatrix',
     summary: 'Replace the matrix cells of a maturity model',
   })
+  @ApiErrors('INVALID_MATRIX_CELL', 'NOT_FOUND')
   @Put(':id/matrix')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -151,6 +158,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelFocusAreas',
     summary: 'Replace the focus areas of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/focus-areas')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -165,6 +173,7 @@ export class MaturityModelsController {
     operationId: 'listMaturityModelBindings',
     summary: 'List the bindings of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Get(':id/bindings')
   @Authenticated()
   @ApiOkResponse({ type: BindingListResponse })
@@ -177,6 +186,7 @@ export class MaturityModelsController {
     operationId: 'getMaturityModelBinding',
     summary: 'Get a binding of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Get(':id/bindings/:bindingId')
   @Authenticated()
   @ApiOkResponse({ type: BindingResponse })
@@ -192,6 +202,7 @@ export class MaturityModelsController {
     operationId: 'createMaturityModelBinding',
     summary: 'Add a binding to a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Post(':id/bindings')
   @Roles('admin')
   @ApiCreatedResponse({ type: BindingResponse })
@@ -205,6 +216,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelBinding',
     summary: 'Replace a binding of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id/bindings/:bindingId')
   @Roles('admin')
   @ApiOkResponse({ type: BindingResponse })
@@ -223,6 +235,7 @@ export class MaturityModelsController {
     operationId: 'deleteMaturityModelBinding',
     summary: 'Delete a binding of a maturity model',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id/bindings/:bindingId')
   @HttpCode(204)
   @Roles('admin')

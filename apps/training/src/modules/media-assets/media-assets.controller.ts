@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
-import { Body, Controller, Get, Headers, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles, UuidParam } from '@sports/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Authenticated, Roles, UuidParam } from '@sports/common';
+import type { Request, Response } from 'express';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -22,6 +22,7 @@ import { MediaAssetsService } from './media-assets.service';
 import { MediaLifecycleService } from './media-lifecycle.service';
 import { MediaRetentionService } from './media-retention.service';
 import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
+import { ApiFileResponses } from './api-file-responses.decorator';
 
 @ApiTags('media-assets')
 @TenantScoped()
@@ -34,6 +35,7 @@ export class MediaAssetsController {
   ) {}
 
   @ApiOperation({ operationId: 'listMediaAssets', summary: 'List media assets of the library' })
+  @ApiErrors('CLUB_FILTER_FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetListResponse })
@@ -48,6 +50,7 @@ export class MediaAssetsController {
     operationId: 'applyMediaAssetLifecycleInBulk',
     summary: 'Apply a lifecycle action to several media assets',
   })
+  @ApiErrors('BULK_FORBIDDEN')
   @Post('bulk-lifecycle')
   @Authenticated()
   @HttpCode(200)
@@ -63,6 +66,7 @@ export class MediaAssetsController {
     operationId: 'updateMediaAssetsInBulk',
     summary: 'Update metadata of several media assets',
   })
+  @ApiErrors('BULK_FORBIDDEN')
   @Post('bulk-patch')
   @Authenticated()
   @HttpCode(200)
@@ -88,6 +92,7 @@ export class MediaAssetsController {
   }
 
   @ApiOperation({ operationId: 'getMediaAsset', summary: 'Get a media asset' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
@@ -100,21 +105,30 @@ export class MediaAssetsController {
     operationId: 'getMediaAssetFile',
     summary: "Download a media asset's file (byte ranges supported)",
   })
+  @ApiErrors('INTERNAL_ERROR', 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
   @Get(':id/file')
   @Authenticated()
-  @ApiProduces('application/octet-stream')
+  @ApiFileResponses()
   async file(
     @Tenant() ctx: TenantContext,
     @UuidParam() id: string,
-    @Headers('range') range: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.assets.openFile(ctx, id, range);
+    // Read from the request: @Headers() would declare Range a second time in the document.
+    const file = await this.assets.openFile(ctx, id, req.headers.range);
     res.status(file.status).set(file.headers);
     await pipeline(file.stream, res).catch(() => file.stream.destroy());
   }
 
   @ApiOperation({ operationId: 'updateMediaAsset', summary: "Update a media asset's metadata" })
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'INTERNAL_ERROR',
+    'MEDIA_ASSET_DUPLICATE',
+    'NOT_FOUND',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+  )
   @Patch(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
@@ -130,6 +144,14 @@ export class MediaAssetsController {
     operationId: 'applyMediaAssetLifecycle',
     summary: 'Apply a lifecycle action to a media asset (trash, reactivate, purge)',
   })
+  @ApiErrors(
+    'MEDIA_LIFECYCLE_FORBIDDEN',
+    'MEDIA_LIFECYCLE_INVALID',
+    'NOT_FOUND',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'RESOURCE_IN_USE',
+    'SUPERADMIN_REQUIRED',
+  )
   @Post(':id/lifecycle')
   @Authenticated()
   @HttpCode(200)

@@ -10,7 +10,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import {
   ActiveClubHeader,
   AllowStaleClubContext,
@@ -42,6 +42,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'createProfile', summary: 'Create a profile (platform admins)' })
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Post('profiles')
   @Roles('admin')
   @ApiCreatedResponse({ type: CreatedProfileResponse })
@@ -70,6 +71,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'getProfile', summary: 'Get a profile' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get('profiles/:pid')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -79,6 +81,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'replaceProfile', summary: "Replace a profile's fields" })
+  @ApiErrors('NOT_FOUND', 'SUPERADMIN_REQUIRED')
   @Put('profiles/:id')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -119,6 +122,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'deleteProfile', summary: 'Delete a profile (platform admins)' })
+  @ApiErrors('NOT_FOUND', 'SUPERADMIN_REQUIRED')
   @Delete('profiles/:pid')
   @Roles('admin')
   @HttpCode(204)

@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, Roles, UuidParam } from '@sports/common';
 import {
   ListSkillsQuery,
   SkillLevelsResponse,
@@ -42,6 +42,7 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'getSkill', summary: 'Get a skill' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SkillResponse })
@@ -59,6 +60,7 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'replaceSkill', summary: 'Replace a skill' })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: SkillResponse })
@@ -68,6 +70,7 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'deleteSkill', summary: 'Delete a skill' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

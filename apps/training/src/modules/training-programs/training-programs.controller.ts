@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -37,6 +37,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'getTrainingProgram', summary: 'Get a training program' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -45,6 +46,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'createTrainingProgram', summary: 'Create a training program' })
+  @ApiErrors('CLUB_TRAINER_REQUIRED')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingProgramResponse })
@@ -56,6 +58,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainingProgram', summary: 'Replace a training program' })
+  @ApiErrors('FORBIDDEN', 'INVALID_PROGRAM', 'NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -68,6 +71,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainingProgram', summary: 'Delete a training program' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

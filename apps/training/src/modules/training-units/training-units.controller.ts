@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -27,6 +27,7 @@ export class TrainingUnitsController {
   constructor(private readonly units: TrainingUnitsService) {}
 
   @ApiOperation({ operationId: 'listTrainingUnits', summary: 'List training units' })
+  @ApiErrors('FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitListResponse })
@@ -41,6 +42,7 @@ export class TrainingUnitsController {
     operationId: 'createTrainingUnitFromFrameworkSlot',
     summary: 'Create a training unit from a framework program slot',
   })
+  @ApiErrors('NOT_FOUND')
   @Post('from-framework-slot')
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -52,6 +54,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'getTrainingUnit', summary: 'Get a training unit' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -60,6 +63,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'createTrainingUnit', summary: 'Create a training unit' })
+  @ApiErrors('CLUB_TRAINER_REQUIRED', 'EXERCISE_NOT_VISIBLE', 'INVALID_UNIT_TRAINER')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -71,6 +75,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainingUnit', summary: 'Replace a training unit' })
+  @ApiErrors('FORBIDDEN', 'INVALID_UNIT_TRAINER', 'NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -83,6 +88,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainingUnit', summary: 'Delete a training unit' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

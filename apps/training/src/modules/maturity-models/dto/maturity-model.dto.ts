@@ -219,11 +219,16 @@ export class ResolvedContext {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) training_type_id!: string | null;
 }
 
+/** A level of the resolved scale, with the model it comes from. */
+export class ResolvedLevel extends LevelResponse {
+  @ApiProperty({ format: 'uuid' }) model_id!: string;
+}
+
 export class ResolveResponse {
   @ApiProperty({ type: ResolvedContext }) context!: ResolvedContext;
   @ApiProperty({ enum: ['bindings', 'legacy', 'mixed', 'none'] }) source!: string;
   @ApiProperty({ type: [ResolvedModel] }) models!: ResolvedModel[];
-  @ApiProperty({ type: [LevelResponse] }) levels!: (LevelResponse & { model_id: string })[];
+  @ApiProperty({ type: [ResolvedLevel] }) levels!: ResolvedLevel[];
   @ApiProperty({ type: [ResolvedSkill] }) skills!: ResolvedSkill[];
 }
 

@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -40,6 +40,7 @@ export class FrameworkProgramsController {
   }
 
   @ApiOperation({ operationId: 'getFrameworkProgram', summary: 'Get a training framework program' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -51,6 +52,7 @@ export class FrameworkProgramsController {
     operationId: 'createFrameworkProgram',
     summary: 'Create a training framework program',
   })
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: FrameworkProgramResponse })
@@ -65,6 +67,7 @@ export class FrameworkProgramsController {
     operationId: 'replaceFrameworkProgram',
     summary: 'Replace a training framework program',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -80,6 +83,7 @@ export class FrameworkProgramsController {
     operationId: 'deleteFrameworkProgram',
     summary: 'Delete a training framework program',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

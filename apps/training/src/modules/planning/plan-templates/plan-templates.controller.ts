@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -37,6 +37,7 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'getPlanTemplate', summary: 'Get a training plan template' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -45,6 +46,7 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'createPlanTemplate', summary: 'Create a training plan template' })
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'OFFICIAL_CONTENT_FORBIDDEN')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: PlanTemplateResponse })
@@ -56,6 +58,7 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'replacePlanTemplate', summary: 'Replace a training plan template' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -68,6 +71,7 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'deletePlanTemplate', summary: 'Delete a training plan template' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

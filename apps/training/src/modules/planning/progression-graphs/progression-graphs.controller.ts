@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -49,6 +49,7 @@ export class ProgressionGraphsController {
     operationId: 'getProgressionGraph',
     summary: 'Get an exercise progression graph with its edges',
   })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -74,6 +75,7 @@ export class ProgressionGraphsController {
     operationId: 'replaceProgressionGraph',
     summary: 'Replace an exercise progression graph',
   })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -89,6 +91,7 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionGraph',
     summary: 'Delete an exercise progression graph',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
@@ -101,6 +104,7 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionEdge',
     summary: 'Add an edge to a progression graph',
   })
+  @ApiErrors('DUPLICATE_EDGE', 'EXERCISE_NOT_VISIBLE', 'FORBIDDEN', 'NOT_FOUND')
   @Post(':id/edges')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeResponse })
@@ -116,6 +120,7 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionSequence',
     summary: 'Add a sequence of edges to a progression graph',
   })
+  @ApiErrors('DUPLICATE_EDGE', 'NOT_FOUND')
   @Post(':id/edges/sequence')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeListResponse, description: 'the edges created, in chain order' })
@@ -131,6 +136,7 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionEdges',
     summary: 'Delete several edges of a progression graph',
   })
+  @ApiErrors('NOT_FOUND', 'UNKNOWN_EDGE')
   @Post(':id/edges/delete-batch')
   @HttpCode(200)
   @Authenticated()
@@ -147,6 +153,7 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionEdge',
     summary: 'Delete an edge of a progression graph',
   })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id/edges/:edgeId')
   @HttpCode(204)
   @Authenticated()

@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import {
@@ -40,6 +40,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'getTrainerContext', summary: 'Get a trainer context' })
+  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -48,6 +49,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'createTrainerContext', summary: 'Create a trainer context' })
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'NAME_TAKEN')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainerContextResponse })
@@ -59,6 +61,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainerContext', summary: 'Replace a trainer context' })
+  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -71,6 +74,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainerContext', summary: 'Delete a trainer context' })
+  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
