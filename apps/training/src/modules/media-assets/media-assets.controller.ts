@@ -50,7 +50,7 @@ export class MediaAssetsController {
     operationId: 'applyMediaAssetLifecycleInBulk',
     summary: 'Apply a lifecycle action to several media assets',
   })
-  @ApiErrors('BULK_FORBIDDEN')
+  @ApiErrors('BULK_FORBIDDEN', 'NOT_FOUND')
   @Post('bulk-lifecycle')
   @Authenticated()
   @HttpCode(200)
@@ -66,7 +66,7 @@ export class MediaAssetsController {
     operationId: 'updateMediaAssetsInBulk',
     summary: 'Update metadata of several media assets',
   })
-  @ApiErrors('BULK_FORBIDDEN')
+  @ApiErrors('BULK_FORBIDDEN', 'NOT_FOUND')
   @Post('bulk-patch')
   @Authenticated()
   @HttpCode(200)

@@ -26,6 +26,7 @@ export class TrainingProgramsController {
   constructor(private readonly programs: TrainingProgramsService) {}
 
   @ApiOperation({ operationId: 'listTrainingPrograms', summary: 'List training programs' })
+  @ApiErrors('FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramListResponse })

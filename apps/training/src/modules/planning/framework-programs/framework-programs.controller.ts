@@ -67,7 +67,7 @@ export class FrameworkProgramsController {
     operationId: 'replaceFrameworkProgram',
     summary: 'Replace a training framework program',
   })
-  @ApiErrors('NOT_FOUND')
+  @ApiErrors('NOT_FOUND', 'UNKNOWN_CATALOG_ENTRY')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
