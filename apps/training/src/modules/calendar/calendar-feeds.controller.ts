@@ -10,7 +10,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import { Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { CalendarFeedsService } from './calendar-feeds.service';
@@ -56,7 +56,6 @@ export class CalendarFeedsController {
     operationId: 'rotateCalendarFeed',
     summary: "Rotate a calendar feed's secret URL",
   })
-  @ApiErrors('NOT_FOUND')
   @Post(':id/rotate')
   @HttpCode(200)
   @ApiOkResponse({
@@ -72,7 +71,6 @@ export class CalendarFeedsController {
   }
 
   @ApiOperation({ operationId: 'deleteCalendarFeed', summary: 'Delete a calendar feed' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked: the URL answers 404 from now on' })

@@ -95,7 +95,6 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     }
 
     @ApiOperation({ operationId: `get${singular}`, summary: `Get a ${noun} entry` })
-    @ApiErrors('NOT_FOUND')
     @Get(':id')
     @Authenticated()
     @ApiOkResponse({ type: CatalogEntryResponse })
@@ -121,7 +120,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       operationId: `replace${singular}`,
       summary: `Replace a ${noun} entry (platform admins)`,
     })
-    @ApiErrors('NOT_FOUND', ...referenceErrors)
+    @ApiErrors(...referenceErrors)
     @Put(':id')
     @Roles('admin')
     @ApiBody({ type: UpdateBody })
@@ -138,7 +137,6 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       operationId: `delete${singular}`,
       summary: `Delete a ${noun} entry nothing references (platform admins)`,
     })
-    @ApiErrors('NOT_FOUND')
     @Delete(':id')
     @Roles('admin')
     @HttpCode(204)
@@ -197,7 +195,6 @@ export class StyleTargetGroupsController {
     operationId: 'getStyleTargetGroupLink',
     summary: 'Get a link between a style direction and a target group',
   })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkResponse })
@@ -221,7 +218,6 @@ export class StyleTargetGroupsController {
     operationId: 'deleteStyleTargetGroupLink',
     summary: 'Delete a link between a style direction and a target group',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

@@ -26,7 +26,6 @@ export class ClubJoinRequestsController {
   constructor(private readonly joinRequests: ClubJoinRequestsService) {}
 
   @ApiOperation({ operationId: 'createJoinRequest', summary: 'Ask to join a club' })
-  @ApiErrors('NOT_FOUND')
   @Post('clubs/:id/join-requests')
   @Authenticated()
   @ApiCreatedResponse({ type: JoinRequestResponse })
@@ -40,7 +39,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'listJoinRequests', summary: 'List the join requests of a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('clubs/:id/join-requests')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })
@@ -53,7 +52,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'acceptJoinRequest', summary: 'Accept a join request' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Post('clubs/:id/join-requests/:rid/accept')
   @Authenticated()
   @HttpCode(200)
@@ -68,7 +67,7 @@ export class ClubJoinRequestsController {
   }
 
   @ApiOperation({ operationId: 'rejectJoinRequest', summary: 'Reject a join request' })
-  @ApiErrors('FORBIDDEN', 'JOIN_REQUEST_ACCEPTED', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'JOIN_REQUEST_ACCEPTED')
   @Post('clubs/:id/join-requests/:rid/reject')
   @Authenticated()
   @HttpCode(200)

@@ -28,7 +28,7 @@ export class ClubMembershipsController {
   constructor(private readonly memberships: ClubMembershipsService) {}
 
   @ApiOperation({ operationId: 'listClubMembers', summary: 'List the members of a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('members')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberListResponse })
@@ -41,7 +41,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'createClubMember', summary: 'Add a member to a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'UNKNOWN_PROFILE')
+  @ApiErrors('FORBIDDEN', 'UNKNOWN_PROFILE')
   @Post('members')
   @Authenticated()
   @ApiCreatedResponse({ type: ClubMemberResponse })
@@ -55,7 +55,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'getClubMember', summary: 'Get a member of a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
@@ -68,7 +68,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'replaceClubMember', summary: "Replace a club member's roles" })
-  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN')
   @Put('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
@@ -82,7 +82,7 @@ export class ClubMembershipsController {
   }
 
   @ApiOperation({ operationId: 'deleteClubMember', summary: 'Remove a member from a club' })
-  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN')
   @Delete('members/:member_id')
   @Authenticated()
   @HttpCode(204)
@@ -99,7 +99,7 @@ export class ClubMembershipsController {
     operationId: 'listClubMemberDirectory',
     summary: 'List the member directory of a club',
   })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('member-directory')
   @Authenticated()
   @ApiOkResponse({ type: MemberDirectoryResponse })

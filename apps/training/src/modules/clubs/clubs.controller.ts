@@ -43,7 +43,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'getClub', summary: 'Get a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -61,7 +61,7 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'replaceClub', summary: "Replace a club's fields" })
-  @ApiErrors('FORBIDDEN', 'NOT_A_CLUB_MEMBER', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'NOT_A_CLUB_MEMBER')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -74,7 +74,6 @@ export class ClubsController {
   }
 
   @ApiOperation({ operationId: 'deleteClub', summary: 'Delete a club' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

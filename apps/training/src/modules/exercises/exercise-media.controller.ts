@@ -84,7 +84,6 @@ export class ExerciseMediaController {
   constructor(private readonly media: ExerciseMediaService) {}
 
   @ApiOperation({ operationId: 'listExerciseMedia', summary: 'List the media of an exercise' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
@@ -97,7 +96,7 @@ export class ExerciseMediaController {
     operationId: 'uploadExerciseMedia',
     summary: 'Upload a file or add a link as media of an exercise',
   })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Post(':id/media')
   @Authenticated()
   @UseInterceptors(ExerciseMediaUploadInterceptor, FileInterceptor('file', UPLOAD_OPTIONS))
@@ -126,7 +125,6 @@ export class ExerciseMediaController {
     operationId: 'replaceExerciseMedia',
     summary: "Replace the order and captions of an exercise's media",
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
@@ -142,7 +140,6 @@ export class ExerciseMediaController {
     operationId: 'linkExerciseMediaAsset',
     summary: 'Link an existing media asset to an exercise',
   })
-  @ApiErrors('NOT_FOUND')
   @Post(':id/media/from-asset')
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
@@ -160,7 +157,6 @@ export class ExerciseMediaController {
   }
 
   @ApiOperation({ operationId: 'unlinkExerciseMedia', summary: 'Unlink a medium from an exercise' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id/media/:mid')
   @Authenticated()
   @ApiOkResponse({ type: UnlinkMediaResponse })

@@ -76,7 +76,6 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'getExercise', summary: 'Get an exercise' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
@@ -116,7 +115,6 @@ export class ExercisesController {
     'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
     'CLUB_MEMBERSHIP_REQUIRED',
     'INLINE_MEDIA_NOT_LINKED',
-    'NOT_FOUND',
     'OFFICIAL_CONTENT_FORBIDDEN',
     'OFFICIAL_MEDIA_ASSET_INACTIVE',
   )
@@ -139,7 +137,7 @@ export class ExercisesController {
   }
 
   @ApiOperation({ operationId: 'deleteExercise', summary: 'Delete an exercise' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'RESOURCE_IN_USE')
+  @ApiErrors('FORBIDDEN', 'RESOURCE_IN_USE')
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
@@ -154,7 +152,6 @@ export class ExercisesController {
     operationId: 'listExerciseVariants',
     summary: 'List the variants of an exercise',
   })
-  @ApiErrors('NOT_FOUND')
   @Get(':id/variants')
   @Authenticated()
   @ApiOkResponse({ type: VariantListResponse })
@@ -169,7 +166,7 @@ export class ExercisesController {
     operationId: 'createExerciseVariant',
     summary: 'Create a variant of an exercise',
   })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Post(':id/variants')
   @Authenticated()
   @ApiCreatedResponse({ type: VariantResponse })
@@ -185,7 +182,6 @@ export class ExercisesController {
     operationId: 'reorderExerciseVariants',
     summary: 'Reorder the variants of an exercise',
   })
-  @ApiErrors('NOT_FOUND')
   @Post(':id/variants/reorder')
   @Authenticated()
   @HttpCode(200)
@@ -202,7 +198,6 @@ export class ExercisesController {
     operationId: 'replaceExerciseVariant',
     summary: 'Replace a variant of an exercise',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/variants/:vid')
   @Authenticated()
   @ApiOkResponse({ type: VariantResponse })
@@ -219,7 +214,6 @@ export class ExercisesController {
     operationId: 'deleteExerciseVariant',
     summary: 'Delete a variant of an exercise',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id/variants/:vid')
   @Authenticated()
   @HttpCode(204)
@@ -252,7 +246,6 @@ export class ExerciseSearchesController {
   }
 
   @ApiOperation({ operationId: 'getExerciseSearch', summary: 'Get a saved exercise search' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
@@ -276,7 +269,6 @@ export class ExerciseSearchesController {
     operationId: 'replaceExerciseSearch',
     summary: 'Replace a saved exercise search',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
@@ -290,7 +282,6 @@ export class ExerciseSearchesController {
   }
 
   @ApiOperation({ operationId: 'deleteExerciseSearch', summary: 'Delete a saved exercise search' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)

@@ -25,7 +25,7 @@ export class GroupsController {
   constructor(private readonly groups: GroupsService) {}
 
   @ApiOperation({ operationId: 'listGroups', summary: 'List the groups of a club' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('clubs/:id/groups')
   @Authenticated()
   @ApiOkResponse({ type: GroupListResponse })
@@ -38,7 +38,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'createGroup', summary: 'Create a group in a club' })
-  @ApiErrors('FORBIDDEN', 'INVALID_GROUP_TRAINER', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'INVALID_GROUP_TRAINER')
   @Post('clubs/:id/groups')
   @Authenticated()
   @ApiCreatedResponse({ type: GroupResponse })
@@ -51,7 +51,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'getGroup', summary: 'Get a group' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -60,7 +60,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'replaceGroup', summary: 'Replace a group' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Put('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -73,7 +73,7 @@ export class GroupsController {
   }
 
   @ApiOperation({ operationId: 'deleteGroup', summary: 'Delete a group' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Delete('groups/:gid')
   @Authenticated()
   @HttpCode(204)

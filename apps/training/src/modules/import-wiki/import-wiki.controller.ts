@@ -79,7 +79,6 @@ export class ImportWikiController {
   }
 
   @ApiOperation({ operationId: 'getWikiImportJob', summary: 'Get a wiki import job' })
-  @ApiErrors('NOT_FOUND')
   @Get('jobs/:id')
   @Roles('admin')
   @ApiOkResponse({ type: JobResponse })
@@ -91,7 +90,6 @@ export class ImportWikiController {
     operationId: 'listWikiImportJobLogs',
     summary: 'List the log of a wiki import job',
   })
-  @ApiErrors('NOT_FOUND')
   @Get('jobs/:id/logs')
   @Roles('admin')
   @ApiOkResponse({ type: LogListResponse })
@@ -101,7 +99,6 @@ export class ImportWikiController {
 
   /** Stops a queued or running import; pages imported so far stay. */
   @ApiOperation({ operationId: 'cancelWikiImportJob', summary: 'Cancel a wiki import job' })
-  @ApiErrors('NOT_FOUND')
   @Post('jobs/:id/cancel')
   @HttpCode(200)
   @Roles('admin')

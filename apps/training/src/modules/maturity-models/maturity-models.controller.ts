@@ -63,7 +63,6 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'getMaturityModel', summary: 'Get a maturity model' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -72,7 +71,6 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'exportMaturityModel', summary: 'Export a maturity model' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id/export')
   @Authenticated()
   @ApiOkResponse({ type: ModelExportDocument })
@@ -90,7 +88,6 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'replaceMaturityModel', summary: 'Replace a maturity model' })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -103,7 +100,6 @@ export class MaturityModelsController {
   }
 
   @ApiOperation({ operationId: 'deleteMaturityModel', summary: 'Delete a maturity model' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Roles('admin')
@@ -116,7 +112,6 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelLevels',
     summary: 'Replace the levels of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -128,7 +123,6 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelSkills',
     summary: 'Replace the skills of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/skills')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -143,7 +137,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelMatrix',
     summary: 'Replace the matrix cells of a maturity model',
   })
-  @ApiErrors('INVALID_MATRIX_CELL', 'NOT_FOUND')
+  @ApiErrors('INVALID_MATRIX_CELL')
   @Put(':id/matrix')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -158,7 +152,6 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelFocusAreas',
     summary: 'Replace the focus areas of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/focus-areas')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -173,7 +166,6 @@ export class MaturityModelsController {
     operationId: 'listMaturityModelBindings',
     summary: 'List the bindings of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Get(':id/bindings')
   @Authenticated()
   @ApiOkResponse({ type: BindingListResponse })
@@ -186,7 +178,6 @@ export class MaturityModelsController {
     operationId: 'getMaturityModelBinding',
     summary: 'Get a binding of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Get(':id/bindings/:bindingId')
   @Authenticated()
   @ApiOkResponse({ type: BindingResponse })
@@ -202,7 +193,6 @@ export class MaturityModelsController {
     operationId: 'createMaturityModelBinding',
     summary: 'Add a binding to a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Post(':id/bindings')
   @Roles('admin')
   @ApiCreatedResponse({ type: BindingResponse })
@@ -216,7 +206,6 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelBinding',
     summary: 'Replace a binding of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id/bindings/:bindingId')
   @Roles('admin')
   @ApiOkResponse({ type: BindingResponse })
@@ -235,7 +224,6 @@ export class MaturityModelsController {
     operationId: 'deleteMaturityModelBinding',
     summary: 'Delete a binding of a maturity model',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id/bindings/:bindingId')
   @HttpCode(204)
   @Roles('admin')

@@ -92,7 +92,6 @@ export class MediaAssetsController {
   }
 
   @ApiOperation({ operationId: 'getMediaAsset', summary: 'Get a media asset' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
@@ -105,7 +104,7 @@ export class MediaAssetsController {
     operationId: 'getMediaAssetFile',
     summary: "Download a media asset's file (byte ranges supported)",
   })
-  @ApiErrors('INTERNAL_ERROR', 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE')
+  @ApiErrors('INTERNAL_ERROR', 'RANGE_NOT_SATISFIABLE')
   @Get(':id/file')
   @Authenticated()
   @ApiFileResponses()
@@ -126,7 +125,6 @@ export class MediaAssetsController {
     'CLUB_MEMBERSHIP_REQUIRED',
     'INTERNAL_ERROR',
     'MEDIA_ASSET_DUPLICATE',
-    'NOT_FOUND',
     'OFFICIAL_CONTENT_FORBIDDEN',
   )
   @Patch(':id')
@@ -147,7 +145,6 @@ export class MediaAssetsController {
   @ApiErrors(
     'MEDIA_LIFECYCLE_FORBIDDEN',
     'MEDIA_LIFECYCLE_INVALID',
-    'NOT_FOUND',
     'OFFICIAL_CONTENT_FORBIDDEN',
     'RESOURCE_IN_USE',
     'SUPERADMIN_REQUIRED',

@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
 import {
   ListMethodsQuery,
   MethodListResponse,
@@ -33,7 +33,6 @@ export class MethodsController {
   }
 
   @ApiOperation({ operationId: 'getMethod', summary: 'Get a training method' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MethodResponse })
@@ -51,7 +50,6 @@ export class MethodsController {
   }
 
   @ApiOperation({ operationId: 'replaceMethod', summary: 'Replace a training method' })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MethodResponse })
@@ -61,7 +59,6 @@ export class MethodsController {
   }
 
   @ApiOperation({ operationId: 'deleteMethod', summary: 'Delete a training method' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

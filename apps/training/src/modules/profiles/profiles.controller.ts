@@ -71,7 +71,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'getProfile', summary: 'Get a profile' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get('profiles/:pid')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -81,7 +81,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'replaceProfile', summary: "Replace a profile's fields" })
-  @ApiErrors('NOT_FOUND', 'SUPERADMIN_REQUIRED')
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Put('profiles/:id')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -122,7 +122,7 @@ export class ProfilesController {
   }
 
   @ApiOperation({ operationId: 'deleteProfile', summary: 'Delete a profile (platform admins)' })
-  @ApiErrors('NOT_FOUND', 'SUPERADMIN_REQUIRED')
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Delete('profiles/:pid')
   @Roles('admin')
   @HttpCode(204)

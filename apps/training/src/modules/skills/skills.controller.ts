@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, Roles, UuidParam } from '@sports/common';
+import { Authenticated, Roles, UuidParam } from '@sports/common';
 import {
   ListSkillsQuery,
   SkillLevelsResponse,
@@ -42,7 +42,6 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'getSkill', summary: 'Get a skill' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SkillResponse })
@@ -60,7 +59,6 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'replaceSkill', summary: 'Replace a skill' })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: SkillResponse })
@@ -70,7 +68,6 @@ export class SkillsController {
   }
 
   @ApiOperation({ operationId: 'deleteSkill', summary: 'Delete a skill' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

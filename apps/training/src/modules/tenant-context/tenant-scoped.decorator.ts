@@ -17,11 +17,19 @@ function activeClubHeader(allowStale: boolean): MethodDecorator {
   });
 }
 
+/** Nest's route path metadata (controller or handler). */
+function routePath(target: object): string {
+  const path = Reflect.getMetadata('path', target) as string | string[] | undefined;
+  return Array.isArray(path) ? path.join(' ') : (path ?? '');
+}
+
 /**
  * Documents the tenant context on every signed-in route of a controller: the optional
  * `X-Active-Club-Id` header and, unless the route discards a stale value
- * (`@AllowStaleClubContext()`), 403 CLUB_CONTEXT_FORBIDDEN. Public routes read neither. Apply it
- * to the class (after the method decorators have run, so the access rules are known).
+ * (`@AllowStaleClubContext()`), 403 CLUB_CONTEXT_FORBIDDEN. Routes with a path parameter look
+ * the resource up in the caller's tenant and answer 404 NOT_FOUND when it is not there (or not
+ * visible). Public routes read neither. Apply it to the class (after the method decorators have
+ * run, so the access rules are known).
  */
 export function TenantScoped(): ClassDecorator {
   return (target) => {
@@ -39,6 +47,8 @@ export function TenantScoped(): ClassDecorator {
       const decorators = allowStale
         ? [activeClubHeader(true)]
         : [activeClubHeader(false), ApiErrors('CLUB_CONTEXT_FORBIDDEN')];
+      if (`${routePath(target)} ${routePath(handler)}`.includes(':'))
+        decorators.push(ApiErrors('NOT_FOUND'));
       applyDecorators(...decorators)(prototype, key, descriptor!);
     }
   };

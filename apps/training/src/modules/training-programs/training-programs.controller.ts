@@ -38,7 +38,6 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'getTrainingProgram', summary: 'Get a training program' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -59,7 +58,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainingProgram', summary: 'Replace a training program' })
-  @ApiErrors('FORBIDDEN', 'INVALID_PROGRAM', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'INVALID_PROGRAM')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -72,7 +71,6 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainingProgram', summary: 'Delete a training program' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

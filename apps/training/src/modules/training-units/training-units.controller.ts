@@ -54,7 +54,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'getTrainingUnit', summary: 'Get a training unit' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -75,7 +75,7 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainingUnit', summary: 'Replace a training unit' })
-  @ApiErrors('FORBIDDEN', 'INVALID_UNIT_TRAINER', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN', 'INVALID_UNIT_TRAINER')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -88,7 +88,6 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainingUnit', summary: 'Delete a training unit' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

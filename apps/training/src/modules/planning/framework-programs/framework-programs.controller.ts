@@ -40,7 +40,6 @@ export class FrameworkProgramsController {
   }
 
   @ApiOperation({ operationId: 'getFrameworkProgram', summary: 'Get a training framework program' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -67,7 +66,7 @@ export class FrameworkProgramsController {
     operationId: 'replaceFrameworkProgram',
     summary: 'Replace a training framework program',
   })
-  @ApiErrors('NOT_FOUND', 'UNKNOWN_CATALOG_ENTRY')
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -83,7 +82,6 @@ export class FrameworkProgramsController {
     operationId: 'deleteFrameworkProgram',
     summary: 'Delete a training framework program',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

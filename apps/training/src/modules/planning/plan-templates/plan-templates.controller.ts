@@ -37,7 +37,6 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'getPlanTemplate', summary: 'Get a training plan template' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -58,7 +57,7 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'replacePlanTemplate', summary: 'Replace a training plan template' })
-  @ApiErrors('FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('FORBIDDEN')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -71,7 +70,6 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'deletePlanTemplate', summary: 'Delete a training plan template' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

@@ -49,7 +49,6 @@ export class ProgressionGraphsController {
     operationId: 'getProgressionGraph',
     summary: 'Get an exercise progression graph with its edges',
   })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -75,7 +74,6 @@ export class ProgressionGraphsController {
     operationId: 'replaceProgressionGraph',
     summary: 'Replace an exercise progression graph',
   })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -91,7 +89,6 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionGraph',
     summary: 'Delete an exercise progression graph',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
@@ -104,7 +101,7 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionEdge',
     summary: 'Add an edge to a progression graph',
   })
-  @ApiErrors('DUPLICATE_EDGE', 'EXERCISE_NOT_VISIBLE', 'FORBIDDEN', 'NOT_FOUND')
+  @ApiErrors('DUPLICATE_EDGE', 'EXERCISE_NOT_VISIBLE', 'FORBIDDEN')
   @Post(':id/edges')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeResponse })
@@ -120,7 +117,7 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionSequence',
     summary: 'Add a sequence of edges to a progression graph',
   })
-  @ApiErrors('DUPLICATE_EDGE', 'NOT_FOUND')
+  @ApiErrors('DUPLICATE_EDGE')
   @Post(':id/edges/sequence')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeListResponse, description: 'the edges created, in chain order' })
@@ -136,7 +133,7 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionEdges',
     summary: 'Delete several edges of a progression graph',
   })
-  @ApiErrors('NOT_FOUND', 'UNKNOWN_EDGE')
+  @ApiErrors('UNKNOWN_EDGE')
   @Post(':id/edges/delete-batch')
   @HttpCode(200)
   @Authenticated()
@@ -153,7 +150,6 @@ export class ProgressionGraphsController {
     operationId: 'deleteProgressionEdge',
     summary: 'Delete an edge of a progression graph',
   })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id/edges/:edgeId')
   @HttpCode(204)
   @Authenticated()

@@ -40,7 +40,6 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'getTrainerContext', summary: 'Get a trainer context' })
-  @ApiErrors('NOT_FOUND')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -61,7 +60,6 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainerContext', summary: 'Replace a trainer context' })
-  @ApiErrors('NOT_FOUND')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -74,7 +72,6 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'deleteTrainerContext', summary: 'Delete a trainer context' })
-  @ApiErrors('NOT_FOUND')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
