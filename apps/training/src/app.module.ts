@@ -7,6 +7,7 @@ import { ROLE_RANKS } from './modules/profiles/profile.entity';
 import { CallerResolver } from './modules/tenant-context/caller-resolver.service';
 import { TenantContextModule } from './modules/tenant-context/tenant-context.module';
 import { RELEASE } from './release';
+import { TRAINING_ERRORS } from './errors';
 
 @Module({})
 export class AppModule {
@@ -20,6 +21,7 @@ export class AppModule {
           databaseUrl,
           migrations: MIGRATIONS,
           coreTables: CORE_TABLES,
+          errors: TRAINING_ERRORS,
           auth: { roleRanks: ROLE_RANKS, resolver: CallerResolver, imports: [TenantContextModule] },
         }),
         ...FEATURE_MODULES,

@@ -16,6 +16,7 @@ import { AuthResponse, LoginRequest, RegisterRequest } from './dto/auth.dto';
     registerRequest: RegisterRequest,
     authResponse: AuthResponse,
     wrongCredentials: 'Email or PIN is wrong',
+    registerErrors: ['EMAIL_TAKEN'],
     profileOf: (body) => ({ name: body.name }),
     sessionOf: (profile) => ({ profile: toProfileResponse(profile) }),
   }),

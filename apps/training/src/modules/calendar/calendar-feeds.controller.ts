@@ -6,6 +6,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -18,23 +19,27 @@ import {
   CalendarFeedSecretResponse,
   CreateCalendarFeedRequest,
 } from './dto/calendar-feed.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 /** The caller's own calendar feeds: create, list, rotate, revoke. */
 @ApiTags('calendar')
+@TenantScoped()
 @Controller('calendar/feeds')
 @Authenticated()
 export class CalendarFeedsController {
   constructor(private readonly feeds: CalendarFeedsService) {}
 
+  @ApiOperation({ operationId: 'listCalendarFeeds', summary: "List the caller's calendar feeds" })
   @Get()
   @ApiOkResponse({ type: CalendarFeedListResponse, description: 'Without the secret URLs' })
   list(@Tenant() ctx: TenantContext): Promise<CalendarFeedListResponse> {
     return this.feeds.list(ctx);
   }
 
+  @ApiOperation({ operationId: 'createCalendarFeed', summary: 'Create a calendar feed' })
   @Post()
   @ApiCreatedResponse({ type: CalendarFeedSecretResponse, description: 'The URL is shown once' })
-  @ApiForbiddenResponse({ description: 'CLUB_MEMBER_REQUIRED: not a member of the club' })
+  @ApiForbiddenResponse({ description: 'CLUB_MEMBERSHIP_REQUIRED: not a member of the club' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: the club does not exist' })
   @ApiConflictResponse({
     description: 'CALENDAR_FEED_EXISTS with existing_id: rotate or delete that feed instead',
@@ -47,6 +52,10 @@ export class CalendarFeedsController {
     return this.feeds.create(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'rotateCalendarFeed',
+    summary: "Rotate a calendar feed's secret URL",
+  })
   @Post(':id/rotate')
   @HttpCode(200)
   @ApiOkResponse({
@@ -61,6 +70,7 @@ export class CalendarFeedsController {
     return this.feeds.rotate(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'deleteCalendarFeed', summary: 'Delete a calendar feed' })
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked: the URL answers 404 from now on' })

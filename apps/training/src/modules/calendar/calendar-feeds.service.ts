@@ -82,7 +82,7 @@ export class CalendarFeedsService {
       if (!isClubMember(ctx, clubId)) {
         throw new ForbiddenError(
           'Only members of the club subscribe to its calendar.',
-          'CLUB_MEMBER_REQUIRED',
+          'CLUB_MEMBERSHIP_REQUIRED',
         );
       }
       if (groupId && !(await this.groups.findInClub(groupId, clubId))) {

@@ -3,8 +3,8 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -22,6 +22,10 @@ import { CalendarFeedsService } from './calendar-feeds.service';
 export class CalendarSubscriptionController {
   constructor(private readonly feeds: CalendarFeedsService) {}
 
+  @ApiOperation({
+    operationId: 'getCalendarFeedIcs',
+    summary: 'Get a calendar feed as iCalendar (token in the URL, no sign-in)',
+  })
   @Get(':token.ics')
   @Public()
   @ApiParam({ name: 'token', description: 'The secret of a feed URL' })
@@ -30,8 +34,13 @@ export class CalendarSubscriptionController {
     required: false,
     description: 'ETag of a copy the client has',
   })
-  @ApiProduces('text/calendar')
-  @ApiOkResponse({ description: 'RFC 5545 iCalendar text with an ETag' })
+  @ApiOkResponse({
+    description: 'RFC 5545 iCalendar text with an ETag',
+    headers: {
+      ETag: { description: 'Version of the feed, for If-None-Match', schema: { type: 'string' } },
+    },
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current ETag' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown, rotated or revoked token' })
   async feed(

@@ -261,7 +261,7 @@ describe('calendar feeds (HTTP, RFC 5545)', () => {
       club_id: club,
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('CLUB_MEMBER_REQUIRED');
+    expect(refused.body.code).toBe('CLUB_MEMBERSHIP_REQUIRED');
     const foreignGroup = await as(member).post('/api/calendar/feeds', {
       scope: 'club',
       club_id: club,

@@ -18,9 +18,17 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, createValidationPipe, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  createValidationPipe,
+  type ErrorCode,
+  Roles,
+  UuidParam,
+} from '@sports/common';
 import { CATALOGS, CatalogDefinition } from './catalog-definitions';
 import { CatalogsService } from './catalogs.service';
 import {
@@ -39,6 +47,7 @@ import {
   UpdateCatalogEntryRequest,
   UpdateTrainingStyleRequest,
 } from './dto/catalog.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 /** Validates a body against a class chosen at runtime (the controllers below are generated). */
 @Injectable()
@@ -56,15 +65,28 @@ const REQUESTS: Record<CatalogDefinition['kind'], [Type<unknown>, Type<unknown>]
   training_style: [TrainingStyleRequest, UpdateTrainingStyleRequest],
 };
 
+/** `focus_areas` or `Focus area` as `FocusAreas` / `FocusArea`. */
+function pascalCase(words: string): string {
+  return words.replace(/(^|[_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+}
+
 /** One controller per catalog: list/get for everybody signed in, writes for platform admins. */
 function catalogController(def: CatalogDefinition): Type<unknown> {
   const [CreateBody, UpdateBody] = REQUESTS[def.kind];
+  const plural = pascalCase(def.table);
+  const singular = pascalCase(def.label);
+  const noun = def.label.toLowerCase();
+  // Training styles name their style direction, which must exist.
+  const referenceErrors: ErrorCode[] =
+    def.kind === 'training_style' ? ['UNKNOWN_CATALOG_ENTRY'] : [];
 
   @ApiTags('catalogs')
+  @TenantScoped()
   @Controller(def.path)
   class GeneratedCatalogController {
     constructor(readonly catalogs: CatalogsService) {}
 
+    @ApiOperation({ operationId: `list${plural}`, summary: `List ${noun} entries` })
     @Get()
     @Authenticated()
     @ApiOkResponse({ type: CatalogListResponse })
@@ -72,6 +94,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       return this.catalogs.list(def, query);
     }
 
+    @ApiOperation({ operationId: `get${singular}`, summary: `Get a ${noun} entry` })
     @Get(':id')
     @Authenticated()
     @ApiOkResponse({ type: CatalogEntryResponse })
@@ -79,6 +102,11 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       return this.catalogs.get(def, id);
     }
 
+    @ApiOperation({
+      operationId: `create${singular}`,
+      summary: `Create a ${noun} entry (platform admins)`,
+    })
+    @ApiErrors(...referenceErrors)
     @Post()
     @Roles('admin')
     @ApiBody({ type: CreateBody })
@@ -88,6 +116,11 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       return this.catalogs.create(def, body);
     }
 
+    @ApiOperation({
+      operationId: `replace${singular}`,
+      summary: `Replace a ${noun} entry (platform admins)`,
+    })
+    @ApiErrors(...referenceErrors)
     @Put(':id')
     @Roles('admin')
     @ApiBody({ type: UpdateBody })
@@ -100,6 +133,10 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       return this.catalogs.update(def, id, body);
     }
 
+    @ApiOperation({
+      operationId: `delete${singular}`,
+      summary: `Delete a ${noun} entry nothing references (platform admins)`,
+    })
     @Delete(':id')
     @Roles('admin')
     @HttpCode(204)
@@ -113,17 +150,21 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
       return this.catalogs.remove(def, id);
     }
   }
-  const name = def.table.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase());
-  Object.defineProperty(GeneratedCatalogController, 'name', { value: `${name}Controller` });
+  Object.defineProperty(GeneratedCatalogController, 'name', { value: `${plural}Controller` });
   return GeneratedCatalogController;
 }
 
 /** The hierarchy view: style directions with their training styles and target groups. */
 @ApiTags('catalogs')
+@TenantScoped()
 @Controller('training-styles/hierarchy')
 export class TrainingStyleHierarchyController {
   constructor(private readonly catalogs: CatalogsService) {}
 
+  @ApiOperation({
+    operationId: 'getTrainingStyleHierarchy',
+    summary: 'Get style directions with their training styles and target groups',
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingStyleHierarchyResponse })
@@ -134,10 +175,15 @@ export class TrainingStyleHierarchyController {
 
 /** Many-to-many between style directions and target groups. */
 @ApiTags('catalogs')
+@TenantScoped()
 @Controller('training-style-target-groups')
 export class StyleTargetGroupsController {
   constructor(private readonly catalogs: CatalogsService) {}
 
+  @ApiOperation({
+    operationId: 'listStyleTargetGroupLinks',
+    summary: 'List links between style directions and target groups',
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkListResponse })
@@ -145,6 +191,10 @@ export class StyleTargetGroupsController {
     return this.catalogs.listLinks(query);
   }
 
+  @ApiOperation({
+    operationId: 'getStyleTargetGroupLink',
+    summary: 'Get a link between a style direction and a target group',
+  })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkResponse })
@@ -152,6 +202,10 @@ export class StyleTargetGroupsController {
     return this.catalogs.getLink(id);
   }
 
+  @ApiOperation({
+    operationId: 'createStyleTargetGroupLink',
+    summary: 'Link a style direction and a target group',
+  })
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: StyleTargetGroupLinkResponse })
@@ -160,6 +214,10 @@ export class StyleTargetGroupsController {
     return this.catalogs.createLink(body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteStyleTargetGroupLink',
+    summary: 'Delete a link between a style direction and a target group',
+  })
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParam } from '@sports/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubJoinRequestsService } from './club-join-requests.service';
@@ -11,12 +17,15 @@ import {
   JoinRequestResponse,
   ListJoinRequestsQuery,
 } from './dto/club-join-request.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('club join requests')
+@TenantScoped()
 @Controller()
 export class ClubJoinRequestsController {
   constructor(private readonly joinRequests: ClubJoinRequestsService) {}
 
+  @ApiOperation({ operationId: 'createJoinRequest', summary: 'Ask to join a club' })
   @Post('clubs/:id/join-requests')
   @Authenticated()
   @ApiCreatedResponse({ type: JoinRequestResponse })
@@ -29,6 +38,8 @@ export class ClubJoinRequestsController {
     return this.joinRequests.submit(ctx, clubId, body);
   }
 
+  @ApiOperation({ operationId: 'listJoinRequests', summary: 'List the join requests of a club' })
+  @ApiErrors('FORBIDDEN')
   @Get('clubs/:id/join-requests')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })
@@ -40,6 +51,8 @@ export class ClubJoinRequestsController {
     return this.joinRequests.list(ctx, clubId, query);
   }
 
+  @ApiOperation({ operationId: 'acceptJoinRequest', summary: 'Accept a join request' })
+  @ApiErrors('FORBIDDEN')
   @Post('clubs/:id/join-requests/:rid/accept')
   @Authenticated()
   @HttpCode(200)
@@ -53,6 +66,8 @@ export class ClubJoinRequestsController {
     return this.joinRequests.accept(ctx, clubId, requestId);
   }
 
+  @ApiOperation({ operationId: 'rejectJoinRequest', summary: 'Reject a join request' })
+  @ApiErrors('FORBIDDEN', 'JOIN_REQUEST_ACCEPTED')
   @Post('clubs/:id/join-requests/:rid/reject')
   @Authenticated()
   @HttpCode(200)
@@ -65,6 +80,7 @@ export class ClubJoinRequestsController {
     return this.joinRequests.reject(ctx, clubId, requestId);
   }
 
+  @ApiOperation({ operationId: 'listOwnJoinRequests', summary: "List the caller's join requests" })
   @Get('join-requests/mine')
   @Authenticated()
   @ApiOkResponse({ type: JoinRequestListResponse })

@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParamPipe } from '@sports/common';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubMembershipsService } from './club-memberships.service';
@@ -18,76 +19,93 @@ import {
   MemberDirectoryResponse,
   UpdateClubMemberRequest,
 } from './dto/club-member.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('club members')
+@TenantScoped()
 @Controller('clubs/:id')
 export class ClubMembershipsController {
   constructor(private readonly memberships: ClubMembershipsService) {}
 
+  @ApiOperation({ operationId: 'listClubMembers', summary: 'List the members of a club' })
+  @ApiErrors('FORBIDDEN')
   @Get('members')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberListResponse })
   list(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Query() query: ListClubMembersQuery,
   ): Promise<ClubMemberListResponse> {
     return this.memberships.list(ctx, clubId, query);
   }
 
+  @ApiOperation({ operationId: 'createClubMember', summary: 'Add a member to a club' })
+  @ApiErrors('FORBIDDEN', 'UNKNOWN_PROFILE')
   @Post('members')
   @Authenticated()
   @ApiCreatedResponse({ type: ClubMemberResponse })
   @ApiConflictResponse({ description: 'ALREADY_MEMBER: the profile is a member already' })
   create(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Body() body: CreateClubMemberRequest,
   ): Promise<ClubMemberResponse> {
     return this.memberships.create(ctx, clubId, body);
   }
 
+  @ApiOperation({ operationId: 'getClubMember', summary: 'Get a member of a club' })
+  @ApiErrors('FORBIDDEN')
   @Get('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
   get(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
-    @Param('member_id', UuidParamPipe) memberId: string,
+    @UuidParam() clubId: string,
+    @UuidParam('member_id') memberId: string,
   ): Promise<ClubMemberResponse> {
     return this.memberships.get(ctx, clubId, memberId);
   }
 
+  @ApiOperation({ operationId: 'replaceClubMember', summary: "Replace a club member's roles" })
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN')
   @Put('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
-    @Param('member_id', UuidParamPipe) memberId: string,
+    @UuidParam() clubId: string,
+    @UuidParam('member_id') memberId: string,
     @Body() body: UpdateClubMemberRequest,
   ): Promise<ClubMemberResponse> {
     return this.memberships.update(ctx, clubId, memberId, body);
   }
 
+  @ApiOperation({ operationId: 'deleteClubMember', summary: 'Remove a member from a club' })
+  @ApiErrors('FORBIDDEN', 'LAST_CLUB_ADMIN')
   @Delete('members/:member_id')
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
   remove(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
-    @Param('member_id', UuidParamPipe) memberId: string,
+    @UuidParam() clubId: string,
+    @UuidParam('member_id') memberId: string,
   ): Promise<void> {
     return this.memberships.remove(ctx, clubId, memberId);
   }
 
+  @ApiOperation({
+    operationId: 'listClubMemberDirectory',
+    summary: 'List the member directory of a club',
+  })
+  @ApiErrors('FORBIDDEN')
   @Get('member-directory')
   @Authenticated()
   @ApiOkResponse({ type: MemberDirectoryResponse })
   directory(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) clubId: string,
+    @UuidParam() clubId: string,
     @Query() query: ListClubMembersQuery,
   ): Promise<MemberDirectoryResponse> {
     return this.memberships.directory(ctx, clubId, query);

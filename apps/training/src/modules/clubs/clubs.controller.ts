@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubsService } from './clubs.service';
@@ -12,12 +18,15 @@ import {
   CreateClubRequest,
   UpdateClubRequest,
 } from './dto/club.dto';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('clubs')
+@TenantScoped()
 @Controller('clubs')
 export class ClubsController {
   constructor(private readonly clubs: ClubsService) {}
 
+  @ApiOperation({ operationId: 'listClubs', summary: 'List clubs' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: ClubListResponse, description: 'Platform admins: all clubs; others: own' })
@@ -25,6 +34,7 @@ export class ClubsController {
     return this.clubs.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'listClubDirectory', summary: 'List the public club directory' })
   @Get('directory')
   @Public()
   @ApiOkResponse({ type: ClubDirectoryResponse, description: 'Listed clubs, no sign-in needed' })
@@ -32,6 +42,8 @@ export class ClubsController {
     return this.clubs.directory(query);
   }
 
+  @ApiOperation({ operationId: 'getClub', summary: 'Get a club' })
+  @ApiErrors('FORBIDDEN')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -39,6 +51,8 @@ export class ClubsController {
     return this.clubs.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createClub', summary: 'Create a club (platform admins)' })
+  @ApiErrors('UNKNOWN_PROFILE')
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: ClubResponse })
@@ -46,6 +60,8 @@ export class ClubsController {
     return this.clubs.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceClub', summary: "Replace a club's fields" })
+  @ApiErrors('FORBIDDEN', 'NOT_A_CLUB_MEMBER')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
@@ -57,6 +73,7 @@ export class ClubsController {
     return this.clubs.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteClub', summary: 'Delete a club' })
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

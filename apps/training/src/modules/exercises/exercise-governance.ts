@@ -67,7 +67,7 @@ export function assertVisibilityChange(
     if (!isSuperadmin(ctx)) {
       throw new ForbiddenError(
         'Only a superadmin may make an exercise official or take it back from official.',
-        'OFFICIAL_REQUIRES_SUPERADMIN',
+        'OFFICIAL_CONTENT_FORBIDDEN',
       );
     }
   }

@@ -7,7 +7,6 @@ import {
   Get,
   Injectable,
   NestInterceptor,
-  Param,
   Post,
   Put,
   UploadedFile,
@@ -21,11 +20,18 @@ import {
   ApiConsumes,
   ApiCreatedResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, stagingUploadEngine, UPLOAD_RECEIVER, UuidParamPipe } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  stagingUploadEngine,
+  UPLOAD_RECEIVER,
+  UuidParam,
+} from '@sports/common';
 import type { Observable } from 'rxjs';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant, TENANT_REQUEST_KEY } from '../tenant-context/tenant-context.decorators';
@@ -39,6 +45,7 @@ import {
   UploadExerciseMediaRequest,
 } from './dto/exercise-media.dto';
 import { ExerciseMediaService, UploadedFile as MediaFile } from './exercise-media.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 /**
  * multer's options for the upload route. The parser's and file stream's buffers are 1 MB, not
@@ -71,21 +78,25 @@ export class ExerciseMediaUploadInterceptor implements NestInterceptor {
 }
 
 @ApiTags('exercises')
+@TenantScoped()
 @Controller('exercises')
 export class ExerciseMediaController {
   constructor(private readonly media: ExerciseMediaService) {}
 
+  @ApiOperation({ operationId: 'listExerciseMedia', summary: 'List the media of an exercise' })
   @Get(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
-  list(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<ExerciseMediaListResponse> {
+  list(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ExerciseMediaListResponse> {
     return this.media.list(ctx, id);
   }
 
   /** Multipart upload (part `file`), streamed to storage while hashed; de-duplicated. */
+  @ApiOperation({
+    operationId: 'uploadExerciseMedia',
+    summary: 'Upload a file or add a link as media of an exercise',
+  })
+  @ApiErrors('FORBIDDEN')
   @Post(':id/media')
   @Authenticated()
   @UseInterceptors(ExerciseMediaUploadInterceptor, FileInterceptor('file', UPLOAD_OPTIONS))
@@ -103,24 +114,32 @@ export class ExerciseMediaController {
   })
   upload(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @UploadedFile() file: MediaFile | undefined,
     @Body() body: UploadExerciseMediaFields,
   ): Promise<ExerciseMediaLinkedResponse> {
     return this.media.upload(ctx, id, file, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceExerciseMedia',
+    summary: "Replace the order and captions of an exercise's media",
+  })
   @Put(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
   updateLinks(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateExerciseMediaRequest,
   ): Promise<ExerciseMediaListResponse> {
     return this.media.updateLinks(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'linkExerciseMediaAsset',
+    summary: 'Link an existing media asset to an exercise',
+  })
   @Post(':id/media/from-asset')
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseMediaLinkedResponse })
@@ -131,19 +150,20 @@ export class ExerciseMediaController {
   })
   fromAsset(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: LinkMediaAssetRequest,
   ): Promise<ExerciseMediaLinkedResponse> {
     return this.media.fromAsset(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'unlinkExerciseMedia', summary: 'Unlink a medium from an exercise' })
   @Delete(':id/media/:mid')
   @Authenticated()
   @ApiOkResponse({ type: UnlinkMediaResponse })
   unlink(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-    @Param('mid', UuidParamPipe) mid: string,
+    @UuidParam() id: string,
+    @UuidParam('mid') mid: string,
   ): Promise<UnlinkMediaResponse> {
     return this.media.unlink(ctx, id, mid);
   }

@@ -133,7 +133,7 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
         'x.png',
       );
       expect(res.status).toBe(415);
-      expect(res.body.code).toBe('MEDIA_TYPE_UNSUPPORTED');
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(await t.db.query('SELECT count(*)::int AS n FROM media_assets')).toEqual(before);
       expect(stagingFiles(root)).toEqual([]);
     });

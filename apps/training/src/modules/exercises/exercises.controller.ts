@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -17,9 +6,10 @@ import {
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParamPipe } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -43,8 +33,10 @@ import {
 import { ExerciseSearchesService } from './exercise-searches.service';
 import { ExerciseVariantsService } from './exercise-variants.service';
 import { ExercisesService } from './exercises.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('exercises')
+@TenantScoped()
 @Controller('exercises')
 export class ExercisesController {
   constructor(
@@ -52,6 +44,8 @@ export class ExercisesController {
     private readonly variants: ExerciseVariantsService,
   ) {}
 
+  @ApiOperation({ operationId: 'listExercises', summary: 'List and search exercises' })
+  @ApiErrors('NOT_FOUND')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: ExerciseListResponse })
@@ -62,6 +56,11 @@ export class ExercisesController {
     return this.exercises.list(ctx, query);
   }
 
+  @ApiOperation({
+    operationId: 'updateExercisesInBulk',
+    summary: 'Update metadata of several exercises',
+  })
+  @ApiErrors('CLUB_MEDIA_COPYRIGHT_MISSING', 'NOT_FOUND')
   @Patch('bulk-metadata')
   @Authenticated()
   @ApiOkResponse({ type: BulkMetadataResponse })
@@ -76,16 +75,23 @@ export class ExercisesController {
     return this.exercises.bulkMetadata(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'getExercise', summary: 'Get an exercise' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<ExerciseResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ExerciseResponse> {
     return this.exercises.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createExercise', summary: 'Create an exercise' })
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'INLINE_MEDIA_ON_CREATE',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CATALOG_ENTRY',
+    'UNKNOWN_CLUB',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseResponse })
@@ -102,6 +108,16 @@ export class ExercisesController {
     return this.exercises.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceExercise', summary: 'Replace an exercise' })
+  @ApiErrors(
+    'CLUB_MEDIA_ASSET_INACTIVE',
+    'CLUB_MEDIA_COPYRIGHT_MISSING',
+    'CLUB_MEDIA_COPYRIGHT_TOO_SHORT',
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'INLINE_MEDIA_NOT_LINKED',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'OFFICIAL_MEDIA_ASSET_INACTIVE',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
@@ -114,75 +130,98 @@ export class ExercisesController {
   })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateExerciseRequest,
   ): Promise<ExerciseResponse> {
     return this.exercises.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteExercise', summary: 'Delete an exercise' })
+  @ApiErrors('FORBIDDEN', 'RESOURCE_IN_USE')
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.exercises.remove(ctx, id);
   }
 
   // ---- variants ----
 
+  @ApiOperation({
+    operationId: 'listExerciseVariants',
+    summary: 'List the variants of an exercise',
+  })
   @Get(':id/variants')
   @Authenticated()
   @ApiOkResponse({ type: VariantListResponse })
   listVariants(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
   ): Promise<VariantListResponse> {
     return this.variants.list(ctx, id);
   }
 
+  @ApiOperation({
+    operationId: 'createExerciseVariant',
+    summary: 'Create a variant of an exercise',
+  })
+  @ApiErrors('FORBIDDEN')
   @Post(':id/variants')
   @Authenticated()
   @ApiCreatedResponse({ type: VariantResponse })
   createVariant(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: CreateVariantRequest,
   ): Promise<VariantResponse> {
     return this.variants.create(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'reorderExerciseVariants',
+    summary: 'Reorder the variants of an exercise',
+  })
   @Post(':id/variants/reorder')
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: VariantListResponse })
   reorderVariants(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: ReorderVariantsRequest,
   ): Promise<VariantListResponse> {
     return this.variants.reorder(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceExerciseVariant',
+    summary: 'Replace a variant of an exercise',
+  })
   @Put(':id/variants/:vid')
   @Authenticated()
   @ApiOkResponse({ type: VariantResponse })
   updateVariant(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-    @Param('vid', UuidParamPipe) vid: string,
+    @UuidParam() id: string,
+    @UuidParam('vid') vid: string,
     @Body() body: UpdateVariantRequest,
   ): Promise<VariantResponse> {
     return this.variants.update(ctx, id, vid, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteExerciseVariant',
+    summary: 'Delete a variant of an exercise',
+  })
   @Delete(':id/variants/:vid')
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
   removeVariant(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-    @Param('vid', UuidParamPipe) vid: string,
+    @UuidParam() id: string,
+    @UuidParam('vid') vid: string,
   ): Promise<void> {
     return this.variants.remove(ctx, id, vid);
   }
@@ -190,10 +229,15 @@ export class ExercisesController {
 
 /** Saved exercise searches, private to their owner. */
 @ApiTags('exercises')
+@TenantScoped()
 @Controller('exercise-searches')
 export class ExerciseSearchesController {
   constructor(private readonly searches: ExerciseSearchesService) {}
 
+  @ApiOperation({
+    operationId: 'listExerciseSearches',
+    summary: "List the caller's saved exercise searches",
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchListResponse })
@@ -201,16 +245,15 @@ export class ExerciseSearchesController {
     return this.searches.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getExerciseSearch', summary: 'Get a saved exercise search' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<SavedSearchResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<SavedSearchResponse> {
     return this.searches.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createExerciseSearch', summary: 'Save an exercise search' })
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: SavedSearchResponse })
@@ -222,23 +265,28 @@ export class ExerciseSearchesController {
     return this.searches.create(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceExerciseSearch',
+    summary: 'Replace a saved exercise search',
+  })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
   @ApiConflictResponse({ description: 'NAME_TAKEN: the caller has a search of that name' })
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateSavedSearchRequest,
   ): Promise<SavedSearchResponse> {
     return this.searches.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteExerciseSearch', summary: 'Delete a saved exercise search' })
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
+  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
     return this.searches.remove(ctx, id);
   }
 }

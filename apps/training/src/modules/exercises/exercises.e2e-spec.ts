@@ -174,7 +174,7 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
       for (const p of [admin, clubAdminA]) {
         const res = await as(p).post('/api/exercises', { title: 'O', visibility: 'official' });
         expect(res.status).toBe(403);
-        expect(res.body.code).toBe('OFFICIAL_REQUIRES_SUPERADMIN');
+        expect(res.body.code).toBe('OFFICIAL_CONTENT_FORBIDDEN');
       }
     });
 
@@ -337,7 +337,7 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
       const id = await create(admin, { visibility: 'club', club_id: clubA });
       const refused = await as(admin).put(`/api/exercises/${id}`, { visibility: 'official' });
       expect(refused.status).toBe(403);
-      expect(refused.body.code).toBe('OFFICIAL_REQUIRES_SUPERADMIN');
+      expect(refused.body.code).toBe('OFFICIAL_CONTENT_FORBIDDEN');
       const ok = await as(superadmin).put(`/api/exercises/${id}`, { visibility: 'official' });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ visibility: 'official', club_id: null });

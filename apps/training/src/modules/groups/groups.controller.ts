@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -10,12 +16,16 @@ import {
   UpdateGroupRequest,
 } from './dto/group.dto';
 import { GroupsService } from './groups.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('groups')
+@TenantScoped()
 @Controller()
 export class GroupsController {
   constructor(private readonly groups: GroupsService) {}
 
+  @ApiOperation({ operationId: 'listGroups', summary: 'List the groups of a club' })
+  @ApiErrors('FORBIDDEN')
   @Get('clubs/:id/groups')
   @Authenticated()
   @ApiOkResponse({ type: GroupListResponse })
@@ -27,6 +37,8 @@ export class GroupsController {
     return this.groups.list(ctx, clubId, query);
   }
 
+  @ApiOperation({ operationId: 'createGroup', summary: 'Create a group in a club' })
+  @ApiErrors('FORBIDDEN', 'INVALID_GROUP_TRAINER')
   @Post('clubs/:id/groups')
   @Authenticated()
   @ApiCreatedResponse({ type: GroupResponse })
@@ -38,6 +50,8 @@ export class GroupsController {
     return this.groups.create(ctx, clubId, body);
   }
 
+  @ApiOperation({ operationId: 'getGroup', summary: 'Get a group' })
+  @ApiErrors('FORBIDDEN')
   @Get('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -45,6 +59,8 @@ export class GroupsController {
     return this.groups.get(ctx, groupId);
   }
 
+  @ApiOperation({ operationId: 'replaceGroup', summary: 'Replace a group' })
+  @ApiErrors('FORBIDDEN')
   @Put('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
@@ -56,6 +72,8 @@ export class GroupsController {
     return this.groups.update(ctx, groupId, body);
   }
 
+  @ApiOperation({ operationId: 'deleteGroup', summary: 'Delete a group' })
+  @ApiErrors('FORBIDDEN')
   @Delete('groups/:gid')
   @Authenticated()
   @HttpCode(204)

@@ -4,9 +4,10 @@ import {
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Roles, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -22,13 +23,20 @@ import {
   PreviewResponse,
 } from './dto/import-wiki.dto';
 import { ImportWikiService } from './import-wiki.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 /** Wiki import (platform admins): discover, preview, execute, list, status, logs, cancel. */
 @ApiTags('import-wiki')
+@TenantScoped()
 @Controller('import-wiki')
 export class ImportWikiController {
   constructor(private readonly wiki: ImportWikiService) {}
 
+  @ApiOperation({
+    operationId: 'discoverWikiPages',
+    summary: 'Discover the pages of a wiki to import',
+  })
+  @ApiErrors('INVALID_WIKI_URL', 'WIKI_HOST_NOT_ALLOWED')
   @Post('discover')
   @HttpCode(200)
   @Roles('admin')
@@ -37,6 +45,10 @@ export class ImportWikiController {
     return this.wiki.discover(body);
   }
 
+  @ApiOperation({
+    operationId: 'previewWikiImport',
+    summary: 'Preview the exercises a wiki import would create',
+  })
   @Post('preview')
   @HttpCode(200)
   @Roles('admin')
@@ -45,6 +57,7 @@ export class ImportWikiController {
     return this.wiki.preview(body);
   }
 
+  @ApiOperation({ operationId: 'startWikiImport', summary: 'Start a wiki import job' })
   @Post('execute')
   @HttpCode(202)
   @Roles('admin')
@@ -57,6 +70,7 @@ export class ImportWikiController {
   }
 
   /** Every import, newest first (all platform admins see all imports). */
+  @ApiOperation({ operationId: 'listWikiImportJobs', summary: 'List wiki import jobs' })
   @Get('jobs')
   @Roles('admin')
   @ApiOkResponse({ type: JobListResponse })
@@ -64,6 +78,7 @@ export class ImportWikiController {
     return this.wiki.list(query);
   }
 
+  @ApiOperation({ operationId: 'getWikiImportJob', summary: 'Get a wiki import job' })
   @Get('jobs/:id')
   @Roles('admin')
   @ApiOkResponse({ type: JobResponse })
@@ -71,6 +86,10 @@ export class ImportWikiController {
     return this.wiki.status(id);
   }
 
+  @ApiOperation({
+    operationId: 'listWikiImportJobLogs',
+    summary: 'List the log of a wiki import job',
+  })
   @Get('jobs/:id/logs')
   @Roles('admin')
   @ApiOkResponse({ type: LogListResponse })
@@ -79,6 +98,7 @@ export class ImportWikiController {
   }
 
   /** Stops a queued or running import; pages imported so far stay. */
+  @ApiOperation({ operationId: 'cancelWikiImportJob', summary: 'Cancel a wiki import job' })
   @Post('jobs/:id/cancel')
   @HttpCode(200)
   @Roles('admin')

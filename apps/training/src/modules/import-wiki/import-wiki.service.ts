@@ -19,6 +19,7 @@ import type {
   JobListQuery,
   JobListResponse,
   JobResponse,
+  WikiImportParams,
   LogListResponse,
   LogQuery,
   PagesRequest,
@@ -187,7 +188,8 @@ function toJob(j: JobRow): JobResponse {
     id: j.id,
     api_url: j.api_url,
     status: j.status,
-    params: j.params,
+    // Written by execute() in this shape (the JSON column is typed loosely).
+    params: j.params as unknown as WikiImportParams,
     attempts: j.attempts,
     pages_total: j.pages_total,
     pages_done: j.created_count + j.updated_count + j.unchanged_count + j.failed_count,

@@ -3,7 +3,7 @@ import { ConflictError, UniqueConflicts } from '@sports/common';
 export function duplicateModelSlug(slug?: string): ConflictError {
   return new ConflictError(
     slug ? `A maturity model with slug ${slug} exists.` : 'A maturity model with this slug exists.',
-    'DUPLICATE_SLUG',
+    'SLUG_TAKEN',
   );
 }
 

@@ -5,10 +5,11 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
+import { ApiErrors, Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
 import {
   BindingListResponse,
   BindingRequest,
@@ -26,12 +27,15 @@ import {
   UpdateMaturityModelRequest,
 } from './dto/maturity-model.dto';
 import { MaturityModelsService } from './maturity-models.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('maturity-models')
+@TenantScoped()
 @Controller('maturity-models')
 export class MaturityModelsController {
   constructor(private readonly models: MaturityModelsService) {}
 
+  @ApiOperation({ operationId: 'listMaturityModels', summary: 'List maturity models' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelListResponse })
@@ -39,6 +43,10 @@ export class MaturityModelsController {
     return this.models.list(query);
   }
 
+  @ApiOperation({
+    operationId: 'resolveMaturityModel',
+    summary: 'Find the maturity model bound to a context',
+  })
   @Get('resolve')
   @Authenticated()
   @ApiOkResponse({ type: ResolveResponse })
@@ -46,6 +54,7 @@ export class MaturityModelsController {
     return this.models.resolve(query);
   }
 
+  @ApiOperation({ operationId: 'importMaturityModel', summary: 'Import a maturity model' })
   @Post('import')
   @Roles('admin')
   @ApiCreatedResponse({ type: MaturityModelResponse })
@@ -53,6 +62,7 @@ export class MaturityModelsController {
     return this.models.importModel(body);
   }
 
+  @ApiOperation({ operationId: 'getMaturityModel', summary: 'Get a maturity model' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -60,6 +70,7 @@ export class MaturityModelsController {
     return this.models.get(id);
   }
 
+  @ApiOperation({ operationId: 'exportMaturityModel', summary: 'Export a maturity model' })
   @Get(':id/export')
   @Authenticated()
   @ApiOkResponse({ type: ModelExportDocument })
@@ -67,18 +78,20 @@ export class MaturityModelsController {
     return this.models.exportModel(id);
   }
 
+  @ApiOperation({ operationId: 'createMaturityModel', summary: 'Create a maturity model' })
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: MaturityModelResponse })
-  @ApiConflictResponse({ description: 'DUPLICATE_SLUG' })
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
   create(@Body() body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
     return this.models.create(body);
   }
 
+  @ApiOperation({ operationId: 'replaceMaturityModel', summary: 'Replace a maturity model' })
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
-  @ApiConflictResponse({ description: 'DUPLICATE_SLUG' })
+  @ApiConflictResponse({ description: 'SLUG_TAKEN' })
   update(
     @UuidParam() id: string,
     @Body() body: UpdateMaturityModelRequest,
@@ -86,6 +99,7 @@ export class MaturityModelsController {
     return this.models.update(id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteMaturityModel', summary: 'Delete a maturity model' })
   @Delete(':id')
   @HttpCode(204)
   @Roles('admin')
@@ -94,6 +108,10 @@ export class MaturityModelsController {
     return this.models.remove(id);
   }
 
+  @ApiOperation({
+    operationId: 'replaceMaturityModelLevels',
+    summary: 'Replace the levels of a maturity model',
+  })
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -101,6 +119,10 @@ export class MaturityModelsController {
     return this.models.setLevels(id, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceMaturityModelSkills',
+    summary: 'Replace the skills of a maturity model',
+  })
   @Put(':id/skills')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -111,6 +133,11 @@ export class MaturityModelsController {
     return this.models.setSkills(id, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceMaturityModelMatrix',
+    summary: 'Replace the matrix cells of a maturity model',
+  })
+  @ApiErrors('INVALID_MATRIX_CELL')
   @Put(':id/matrix')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -121,6 +148,10 @@ export class MaturityModelsController {
     return this.models.setCells(id, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceMaturityModelFocusAreas',
+    summary: 'Replace the focus areas of a maturity model',
+  })
   @Put(':id/focus-areas')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
@@ -131,6 +162,10 @@ export class MaturityModelsController {
     return this.models.setLegacyFocusAreas(id, body);
   }
 
+  @ApiOperation({
+    operationId: 'listMaturityModelBindings',
+    summary: 'List the bindings of a maturity model',
+  })
   @Get(':id/bindings')
   @Authenticated()
   @ApiOkResponse({ type: BindingListResponse })
@@ -139,6 +174,10 @@ export class MaturityModelsController {
     return this.models.listBindings(id, query);
   }
 
+  @ApiOperation({
+    operationId: 'getMaturityModelBinding',
+    summary: 'Get a binding of a maturity model',
+  })
   @Get(':id/bindings/:bindingId')
   @Authenticated()
   @ApiOkResponse({ type: BindingResponse })
@@ -150,6 +189,10 @@ export class MaturityModelsController {
     return this.models.getBinding(id, bindingId);
   }
 
+  @ApiOperation({
+    operationId: 'createMaturityModelBinding',
+    summary: 'Add a binding to a maturity model',
+  })
   @Post(':id/bindings')
   @Roles('admin')
   @ApiCreatedResponse({ type: BindingResponse })
@@ -159,6 +202,10 @@ export class MaturityModelsController {
     return this.models.addBinding(id, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceMaturityModelBinding',
+    summary: 'Replace a binding of a maturity model',
+  })
   @Put(':id/bindings/:bindingId')
   @Roles('admin')
   @ApiOkResponse({ type: BindingResponse })
@@ -173,6 +220,10 @@ export class MaturityModelsController {
     return this.models.updateBinding(id, bindingId, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteMaturityModelBinding',
+    summary: 'Delete a binding of a maturity model',
+  })
   @Delete(':id/bindings/:bindingId')
   @HttpCode(204)
   @Roles('admin')

@@ -240,7 +240,7 @@ describe('maturity models (HTTP): matrix, bindings, resolve, export/import, matr
   });
 
   describe('concurrent duplicates', () => {
-    it('answers eight simultaneous creations of one slug with one 201 and 409 DUPLICATE_SLUG', async () => {
+    it('answers eight simultaneous creations of one slug with one 201 and 409 SLUG_TAKEN', async () => {
       const statuses = await statusesOfConcurrent(8, () =>
         as(admin).post('/api/maturity-models', { slug: 'gleichzeitig', name: 'Gleichzeitig' }),
       );

@@ -1,19 +1,8 @@
 import { pipeline } from 'node:stream/promises';
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles, UuidParamPipe } from '@sports/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Authenticated, Roles, UuidParam } from '@sports/common';
+import type { Request, Response } from 'express';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -32,8 +21,11 @@ import {
 import { MediaAssetsService } from './media-assets.service';
 import { MediaLifecycleService } from './media-lifecycle.service';
 import { MediaRetentionService } from './media-retention.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
+import { ApiFileResponses } from './api-file-responses.decorator';
 
 @ApiTags('media-assets')
+@TenantScoped()
 @Controller('media-assets')
 export class MediaAssetsController {
   constructor(
@@ -42,6 +34,8 @@ export class MediaAssetsController {
     private readonly retention: MediaRetentionService,
   ) {}
 
+  @ApiOperation({ operationId: 'listMediaAssets', summary: 'List media assets of the library' })
+  @ApiErrors('CLUB_FILTER_FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetListResponse })
@@ -52,6 +46,11 @@ export class MediaAssetsController {
     return this.assets.list(ctx, query);
   }
 
+  @ApiOperation({
+    operationId: 'applyMediaAssetLifecycleInBulk',
+    summary: 'Apply a lifecycle action to several media assets',
+  })
+  @ApiErrors('BULK_FORBIDDEN', 'NOT_FOUND')
   @Post('bulk-lifecycle')
   @Authenticated()
   @HttpCode(200)
@@ -63,6 +62,11 @@ export class MediaAssetsController {
     return this.lifecycles.bulkLifecycle(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'updateMediaAssetsInBulk',
+    summary: 'Update metadata of several media assets',
+  })
+  @ApiErrors('BULK_FORBIDDEN', 'NOT_FOUND')
   @Post('bulk-patch')
   @Authenticated()
   @HttpCode(200)
@@ -75,6 +79,10 @@ export class MediaAssetsController {
   }
 
   /** Runs the retention job now (it also runs every MEDIA_RETENTION_INTERVAL_MINUTES). */
+  @ApiOperation({
+    operationId: 'runMediaRetention',
+    summary: 'Run the media retention now (superadmins)',
+  })
   @Post('retention/run')
   @Roles('superadmin')
   @HttpCode(200)
@@ -83,49 +91,71 @@ export class MediaAssetsController {
     return this.retention.runPass();
   }
 
+  @ApiOperation({ operationId: 'getMediaAsset', summary: 'Get a media asset' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
-  get(
-    @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-  ): Promise<MediaAssetResponse> {
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<MediaAssetResponse> {
     return this.assets.get(ctx, id);
   }
 
   /** The file with its sniffed Content-Type; single byte ranges answer 206, outside ones 416. */
+  @ApiOperation({
+    operationId: 'getMediaAssetFile',
+    summary: "Download a media asset's file (byte ranges supported)",
+  })
+  @ApiErrors('INTERNAL_ERROR', 'RANGE_NOT_SATISFIABLE')
   @Get(':id/file')
   @Authenticated()
-  @ApiProduces('application/octet-stream')
+  @ApiFileResponses()
   async file(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
-    @Headers('range') range: string | undefined,
+    @UuidParam() id: string,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.assets.openFile(ctx, id, range);
+    // Read from the request: @Headers() would declare Range a second time in the document.
+    const file = await this.assets.openFile(ctx, id, req.headers.range);
     res.status(file.status).set(file.headers);
     await pipeline(file.stream, res).catch(() => file.stream.destroy());
   }
 
+  @ApiOperation({ operationId: 'updateMediaAsset', summary: "Update a media asset's metadata" })
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'INTERNAL_ERROR',
+    'MEDIA_ASSET_DUPLICATE',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+  )
   @Patch(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
   patch(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: UpdateMediaAssetRequest,
   ): Promise<MediaAssetResponse> {
     return this.assets.patch(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'applyMediaAssetLifecycle',
+    summary: 'Apply a lifecycle action to a media asset (trash, reactivate, purge)',
+  })
+  @ApiErrors(
+    'MEDIA_LIFECYCLE_FORBIDDEN',
+    'MEDIA_LIFECYCLE_INVALID',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'RESOURCE_IN_USE',
+    'SUPERADMIN_REQUIRED',
+  )
   @Post(':id/lifecycle')
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: LifecycleResponse })
   lifecycle(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Body() body: LifecycleRequest,
   ): Promise<LifecycleResponse> {
     return this.lifecycles.lifecycle(ctx, id, body);

@@ -176,7 +176,7 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
           superadmin_force_lifecycle: true,
         });
         expect(res.status).toBe(403);
-        expect(res.body.code).toBe('FORCE_REQUIRES_SUPERADMIN');
+        expect(res.body.code).toBe('SUPERADMIN_REQUIRED');
       }
     });
 
@@ -193,7 +193,7 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
         action: 'purge',
       });
       expect(linked.status).toBe(409);
-      expect(linked.body.code).toBe('MEDIA_ASSET_IN_USE');
+      expect(linked.body.code).toBe('RESOURCE_IN_USE');
       await setLifecycle(id, 'active');
       const forced = await as('superadmin').post(`/api/media-assets/${id}/lifecycle`, {
         action: 'purge',
@@ -400,7 +400,7 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
       const id = await officialAsset();
       const res = await as('admin').patch(`/api/media-assets/${id}`, { copyright_notice: 'x' });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('OFFICIAL_MEDIA_REQUIRES_SUPERADMIN');
+      expect(res.body.code).toBe('OFFICIAL_CONTENT_FORBIDDEN');
       expect(
         (await as('superadmin').patch(`/api/media-assets/${id}`, { copyright_notice: 'Verband' }))
           .status,

@@ -4,7 +4,7 @@ import type { AssetRow } from './media-asset.types';
 export function officialOnly(): ForbiddenError {
   return new ForbiddenError(
     'Official media assets are changed only by a superadmin; others see them read-only.',
-    'OFFICIAL_MEDIA_REQUIRES_SUPERADMIN',
+    'OFFICIAL_CONTENT_FORBIDDEN',
   );
 }
 

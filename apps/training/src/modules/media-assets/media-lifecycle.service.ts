@@ -25,7 +25,7 @@ import {
 } from './media-asset-access';
 import { toMediaAssetResponse } from './media-asset.response';
 import type { AssetRow } from './media-asset.types';
-import { officialOnly } from './media-assets.errors';
+import { bulkForbidden, officialOnly } from './media-assets.errors';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaStorageService } from './storage/media-storage.service';
 
@@ -82,11 +82,10 @@ export class MediaLifecycleService {
       }
       if (errors.length) {
         // The database work of the refused batch is rolled back with the transaction.
-        throw new DomainError(
-          forbidden ? 403 : 409,
-          'BULK_LIFECYCLE_REFUSED',
-          'Bulk lifecycle refused',
+        if (forbidden) throw bulkForbidden(errors, rows.length);
+        throw new ConflictError(
           `${errors.length} of ${rows.length} assets cannot take this action; nothing was changed.`,
+          'BULK_LIFECYCLE_REFUSED',
           { errors },
         );
       }
@@ -123,14 +122,11 @@ export class MediaLifecycleService {
     force: boolean,
   ): Promise<string> {
     if (force && !isSuperadmin(ctx)) {
-      throw new ForbiddenError(
-        'Only a superadmin may force the lifecycle.',
-        'FORCE_REQUIRES_SUPERADMIN',
-      );
+      throw new ForbiddenError('Only a superadmin may force the lifecycle.', 'SUPERADMIN_REQUIRED');
     }
     if (action === 'purge') {
       if (!canPurgeAsset(ctx)) {
-        throw new ForbiddenError('Only a superadmin may purge media.', 'PURGE_REQUIRES_SUPERADMIN');
+        throw new ForbiddenError('Only a superadmin may purge media.', 'SUPERADMIN_REQUIRED');
       }
       if (a.lifecycle === 'active' && !force) {
         throw new ConflictError(
@@ -143,7 +139,7 @@ export class MediaLifecycleService {
       if (refs > 0 && !force) {
         throw new ConflictError(
           `The asset is still linked ${refs}×; unlink it first or force the hard delete.`,
-          'MEDIA_ASSET_IN_USE',
+          'RESOURCE_IN_USE',
           { extensions: { asset_id: a.id, references: refs } },
         );
       }

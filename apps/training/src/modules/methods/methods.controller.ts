@@ -4,6 +4,7 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
@@ -15,12 +16,15 @@ import {
   UpdateMethodRequest,
 } from './dto/method.dto';
 import { MethodsService } from './methods.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('methods')
+@TenantScoped()
 @Controller('methods')
 export class MethodsController {
   constructor(private readonly methods: MethodsService) {}
 
+  @ApiOperation({ operationId: 'listMethods', summary: 'List training methods' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: MethodListResponse })
@@ -28,6 +32,7 @@ export class MethodsController {
     return this.methods.list(query);
   }
 
+  @ApiOperation({ operationId: 'getMethod', summary: 'Get a training method' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MethodResponse })
@@ -35,6 +40,7 @@ export class MethodsController {
     return this.methods.get(id);
   }
 
+  @ApiOperation({ operationId: 'createMethod', summary: 'Create a training method' })
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: MethodResponse })
@@ -43,6 +49,7 @@ export class MethodsController {
     return this.methods.create(user.id, body);
   }
 
+  @ApiOperation({ operationId: 'replaceMethod', summary: 'Replace a training method' })
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: MethodResponse })
@@ -51,6 +58,7 @@ export class MethodsController {
     return this.methods.update(id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteMethod', summary: 'Delete a training method' })
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

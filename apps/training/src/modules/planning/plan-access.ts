@@ -29,7 +29,7 @@ export function assertPlanVisibility(
   if (to.visibility === 'official' && !isPlatformAdmin(ctx)) {
     throw new ForbiddenError(
       'Only platform admins publish official planning content.',
-      'OFFICIAL_REQUIRES_PLATFORM_ADMIN',
+      'OFFICIAL_CONTENT_FORBIDDEN',
     );
   }
   if (to.visibility === 'club' && to.club_id && !isPlatformAdmin(ctx)) {

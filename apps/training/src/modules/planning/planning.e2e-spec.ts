@@ -349,7 +349,7 @@ describe('planning (HTTP): plan templates, framework programs, progression graph
   });
 
   describe('concurrent duplicates', () => {
-    it('answers eight simultaneous trainer contexts of one name with one 201 and 409 DUPLICATE_NAME', async () => {
+    it('answers eight simultaneous trainer contexts of one name with one 201 and 409 NAME_TAKEN', async () => {
       const statuses = await statusesOfConcurrent(8, (i) =>
         as(trainerB).post('/api/trainer-contexts', { name: i % 2 ? 'Freitag' : 'FREITAG' }),
       );

@@ -1,17 +1,23 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '@sports/common';
 import {
   PlatformMediaStorageResponse,
   UpdatePlatformMediaStorageRequest,
 } from './dto/platform-media-storage.dto';
 import { PlatformMediaStorageService } from './platform-media-storage.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('admin')
+@TenantScoped()
 @Controller('admin/platform-media-storage')
 export class PlatformMediaStorageController {
   constructor(private readonly storage: PlatformMediaStorageService) {}
 
+  @ApiOperation({
+    operationId: 'getPlatformMediaStorage',
+    summary: 'Get the platform media storage settings and usage',
+  })
   @Get()
   @Roles('superadmin')
   @ApiOkResponse({ type: PlatformMediaStorageResponse })
@@ -19,6 +25,10 @@ export class PlatformMediaStorageController {
     return this.storage.get();
   }
 
+  @ApiOperation({
+    operationId: 'replacePlatformMediaStorage',
+    summary: 'Replace the platform media storage settings',
+  })
   @Put()
   @Roles('superadmin')
   @ApiOkResponse({ type: PlatformMediaStorageResponse })

@@ -1,28 +1,20 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Ip,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiForbiddenResponse,
   ApiCreatedResponse,
-  ApiHeader,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
-import { AllowStaleClubContext } from '../tenant-context/tenant-context.decorators';
+import { ApiErrors, Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import {
+  ActiveClubHeader,
+  AllowStaleClubContext,
+} from '../tenant-context/tenant-context.decorators';
 import {
   CreatedProfileResponse,
   CreateProfileRequest,
@@ -33,12 +25,15 @@ import {
 } from './dto/profile.dto';
 import { ProfileResponse } from './profile.response';
 import { ProfilesService } from './profiles.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('profiles')
+@TenantScoped()
 @Controller()
 export class ProfilesController {
   constructor(private readonly profiles: ProfilesService) {}
 
+  @ApiOperation({ operationId: 'listProfiles', summary: 'List profiles (platform admins)' })
   @Get('profiles')
   @Roles('admin')
   @ApiOkResponse({ type: ProfileListResponse })
@@ -46,6 +41,8 @@ export class ProfilesController {
     return this.profiles.list(query);
   }
 
+  @ApiOperation({ operationId: 'createProfile', summary: 'Create a profile (platform admins)' })
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Post('profiles')
   @Roles('admin')
   @ApiCreatedResponse({ type: CreatedProfileResponse })
@@ -58,18 +55,23 @@ export class ProfilesController {
   }
 
   /** Declared before `profiles/:pid` so that `me` is never taken for an id. */
+  @ApiOperation({
+    operationId: 'getOwnProfile',
+    summary: "Get the caller's profile with clubs and effective club",
+  })
   @Get('profiles/me')
   @Authenticated()
   @AllowStaleClubContext()
-  @ApiHeader({ name: 'X-Active-Club-Id', required: false, description: 'A stale value is ignored' })
   @ApiOkResponse({ type: OwnProfileResponse })
   me(
     @CurrentUser() caller: AuthUser,
-    @Headers('x-active-club-id') activeClub?: string,
+    @ActiveClubHeader() activeClub?: string,
   ): Promise<OwnProfileResponse> {
     return this.profiles.me(caller, activeClub);
   }
 
+  @ApiOperation({ operationId: 'getProfile', summary: 'Get a profile' })
+  @ApiErrors('FORBIDDEN')
   @Get('profiles/:pid')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -78,6 +80,8 @@ export class ProfilesController {
     return this.profiles.get(caller, pid);
   }
 
+  @ApiOperation({ operationId: 'replaceProfile', summary: "Replace a profile's fields" })
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Put('profiles/:id')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -96,6 +100,10 @@ export class ProfilesController {
     return this.profiles.update(caller, id, body, address);
   }
 
+  @ApiOperation({
+    operationId: 'replaceOwnProfile',
+    summary: "Replace the caller's own profile fields",
+  })
   @Put('profile')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
@@ -113,6 +121,8 @@ export class ProfilesController {
     return this.profiles.update(caller, caller.id, body, address);
   }
 
+  @ApiOperation({ operationId: 'deleteProfile', summary: 'Delete a profile (platform admins)' })
+  @ApiErrors('SUPERADMIN_REQUIRED')
   @Delete('profiles/:pid')
   @Roles('admin')
   @HttpCode(204)

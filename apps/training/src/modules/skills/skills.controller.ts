@@ -4,6 +4,7 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, Roles, UuidParam } from '@sports/common';
@@ -16,12 +17,15 @@ import {
   UpdateSkillRequest,
 } from './dto/skill.dto';
 import { SkillsService } from './skills.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('skills')
+@TenantScoped()
 @Controller('skills')
 export class SkillsController {
   constructor(private readonly skills: SkillsService) {}
 
+  @ApiOperation({ operationId: 'listSkills', summary: 'List skills' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: SkillListResponse })
@@ -29,6 +33,7 @@ export class SkillsController {
     return this.skills.list(query);
   }
 
+  @ApiOperation({ operationId: 'listSkillLevels', summary: 'List the skill levels' })
   @Get('levels')
   @Authenticated()
   @ApiOkResponse({ type: SkillLevelsResponse })
@@ -36,6 +41,7 @@ export class SkillsController {
     return this.skills.levels();
   }
 
+  @ApiOperation({ operationId: 'getSkill', summary: 'Get a skill' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SkillResponse })
@@ -43,6 +49,7 @@ export class SkillsController {
     return this.skills.get(id);
   }
 
+  @ApiOperation({ operationId: 'createSkill', summary: 'Create a skill' })
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: SkillResponse })
@@ -51,6 +58,7 @@ export class SkillsController {
     return this.skills.create(body);
   }
 
+  @ApiOperation({ operationId: 'replaceSkill', summary: 'Replace a skill' })
   @Put(':id')
   @Roles('admin')
   @ApiOkResponse({ type: SkillResponse })
@@ -59,6 +67,7 @@ export class SkillsController {
     return this.skills.update(id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteSkill', summary: 'Delete a skill' })
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

@@ -22,3 +22,16 @@ export const Tenant = createParamDecorator(
     return tenant;
   },
 );
+
+/**
+ * The raw `X-Active-Club-Id` of the request (the header is documented once per operation by
+ * `@TenantScoped()`; `@Headers()` would declare it a second time).
+ */
+export const ActiveClubHeader = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): string | undefined => {
+    const raw = ctx.switchToHttp().getRequest<{ headers: Record<string, unknown> }>().headers[
+      'x-active-club-id'
+    ];
+    return Array.isArray(raw) ? raw.join(',') : (raw as string | undefined);
+  },
+);

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -11,12 +17,16 @@ import {
   UpdateTrainingProgramRequest,
 } from './dto/training-program.dto';
 import { TrainingProgramsService } from './training-programs.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('training-programs')
+@TenantScoped()
 @Controller('training-programs')
 export class TrainingProgramsController {
   constructor(private readonly programs: TrainingProgramsService) {}
 
+  @ApiOperation({ operationId: 'listTrainingPrograms', summary: 'List training programs' })
+  @ApiErrors('FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramListResponse })
@@ -27,6 +37,7 @@ export class TrainingProgramsController {
     return this.programs.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getTrainingProgram', summary: 'Get a training program' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -34,6 +45,8 @@ export class TrainingProgramsController {
     return this.programs.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createTrainingProgram', summary: 'Create a training program' })
+  @ApiErrors('CLUB_TRAINER_REQUIRED')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingProgramResponse })
@@ -44,6 +57,8 @@ export class TrainingProgramsController {
     return this.programs.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceTrainingProgram', summary: 'Replace a training program' })
+  @ApiErrors('FORBIDDEN', 'INVALID_PROGRAM')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
@@ -55,6 +70,7 @@ export class TrainingProgramsController {
     return this.programs.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteTrainingProgram', summary: 'Delete a training program' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

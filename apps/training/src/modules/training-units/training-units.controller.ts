@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -12,12 +18,16 @@ import {
   UpdateTrainingUnitRequest,
 } from './dto/training-unit.dto';
 import { TrainingUnitsService } from './training-units.service';
+import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('training-units')
+@TenantScoped()
 @Controller('training-units')
 export class TrainingUnitsController {
   constructor(private readonly units: TrainingUnitsService) {}
 
+  @ApiOperation({ operationId: 'listTrainingUnits', summary: 'List training units' })
+  @ApiErrors('FORBIDDEN')
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitListResponse })
@@ -28,6 +38,11 @@ export class TrainingUnitsController {
     return this.units.list(ctx, query);
   }
 
+  @ApiOperation({
+    operationId: 'createTrainingUnitFromFrameworkSlot',
+    summary: 'Create a training unit from a framework program slot',
+  })
+  @ApiErrors('NOT_FOUND')
   @Post('from-framework-slot')
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -38,6 +53,8 @@ export class TrainingUnitsController {
     return this.units.fromFrameworkSlot(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'getTrainingUnit', summary: 'Get a training unit' })
+  @ApiErrors('FORBIDDEN')
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -45,6 +62,8 @@ export class TrainingUnitsController {
     return this.units.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createTrainingUnit', summary: 'Create a training unit' })
+  @ApiErrors('CLUB_TRAINER_REQUIRED', 'EXERCISE_NOT_VISIBLE', 'INVALID_UNIT_TRAINER')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -55,6 +74,8 @@ export class TrainingUnitsController {
     return this.units.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceTrainingUnit', summary: 'Replace a training unit' })
+  @ApiErrors('FORBIDDEN', 'INVALID_UNIT_TRAINER')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
@@ -66,6 +87,7 @@ export class TrainingUnitsController {
     return this.units.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteTrainingUnit', summary: 'Delete a training unit' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

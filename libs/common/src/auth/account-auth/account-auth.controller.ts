@@ -6,6 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { ErrorCode } from '../../errors/error-catalogue';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Public } from '../access.decorators';
 import type { TokenPair } from '../auth-tokens.service';
@@ -21,6 +22,8 @@ export interface AccountAuthRoutes<F extends string, TRegister, TSession> {
   authResponse: Type<TokenPair & TSession>;
   /** The 401 of the sign-in route in the OpenAPI document: when credentials are refused. */
   wrongCredentials: string;
+  /** Codes of the service's catalogue that registration may answer (e.g. its e-mail conflict). */
+  registerErrors?: ErrorCode[];
 }
 
 /** `POST /auth/register`, `/auth/login`, `/auth/refresh` and `/auth/logout` for one service. */
@@ -40,6 +43,7 @@ export function createAuthController<
     @ApiOperation({ operationId: 'registerAccount', summary: 'Create an account and sign in' })
     @Public()
     @ApiCreatedResponse({ type: routes.authResponse })
+    @ApiErrors(...(routes.registerErrors ?? []))
     register(@Body() body: TRegister): Promise<TokenPair & TSession> {
       return this.auth.register(body);
     }
@@ -57,7 +61,7 @@ export function createAuthController<
     @Post('refresh')
     @ApiOperation({
       operationId: 'refreshTokens',
-      summary: 'Exchange a refresh token for a new token pair',
+      summary: 'Exchange a refresh token for a new token pair (rotation)',
     })
     @Public()
     @HttpCode(200)

@@ -22,6 +22,7 @@ import {
 import { NestedArray, PageQuery } from '@sports/common';
 import { SKILL_LEVELS, SkillLevel } from '../../skills/skill-levels';
 import { VISIBILITIES, Visibility } from '../../content-access/content-visibility';
+import { ExerciseMediaResponse } from './exercise-media.dto';
 import { QueryBoolean, QueryList } from './query-transforms';
 
 export const EXERCISE_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -387,8 +388,11 @@ export class ExerciseResponse {
     description: 'detail, and list items with include_variants',
   })
   variants?: VariantResponse[];
-  @ApiPropertyOptional({ type: [Object], description: 'detail only; linked media (media issue)' })
-  media?: unknown[];
+  @ApiPropertyOptional({
+    type: () => [ExerciseMediaResponse],
+    description: 'detail only; linked media',
+  })
+  media?: ExerciseMediaResponse[];
   @ApiProperty({ nullable: true, type: String }) default_club_media_copyright!: string | null;
   @ApiProperty() promote_attached_media_for_official!: boolean;
   @ApiProperty({ nullable: true, type: String }) default_official_media_copyright!: string | null;
@@ -405,12 +409,24 @@ export class ExerciseListResponse {
   @ApiProperty() offset!: number;
 }
 
+/** The metadata fields a bulk change may set (only the changed ones are listed). */
+export class BulkMetadataValues {
+  @ApiPropertyOptional({ enum: VISIBILITIES }) visibility?: Visibility;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) club_id?: string | null;
+  @ApiPropertyOptional({ enum: EXERCISE_STATUSES }) status?: ExerciseStatus;
+  @ApiPropertyOptional() promote_attached_media_for_official?: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  default_official_media_copyright?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  default_club_media_copyright?: string | null;
+}
+
 export class BulkMetadataChange {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ type: [String], description: 'names of the fields that changed' })
   changed_fields!: string[];
-  @ApiProperty({ type: Object }) before!: Record<string, unknown>;
-  @ApiProperty({ type: Object }) after!: Record<string, unknown>;
+  @ApiProperty({ type: BulkMetadataValues }) before!: Record<string, unknown>;
+  @ApiProperty({ type: BulkMetadataValues }) after!: Record<string, unknown>;
 }
 
 export class BulkMetadataResponse {
@@ -505,8 +521,10 @@ export class SavedSearchRequest {
   name!: string;
 
   @ApiProperty({
-    type: Object,
-    description: 'filters of GET /api/exercises (the keys of exercise_list_prefs)',
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'filters of GET /api/exercises (the keys of exercise_list_prefs), stored as the client sends them: a user-defined JSON map by design',
   })
   @IsObject()
   filters!: Record<string, unknown>;
@@ -517,7 +535,13 @@ export class UpdateSavedSearchRequest extends PartialType(SavedSearchRequest) {}
 export class SavedSearchResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ type: Object }) filters!: Record<string, unknown>;
+  /** User-defined JSON map by design: the client's filters, returned as saved. */
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the filters as saved (user-defined JSON map)',
+  })
+  filters!: Record<string, unknown>;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -92,6 +92,21 @@ export class DiscoverResponse {
   @ApiProperty({ type: [WikiPageRefResponse] }) pages!: WikiPageRefResponse[];
 }
 
+/** The exercise a wiki page would become. */
+export class WikiExercisePreview {
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+}
+
+/** What an import job was started with. */
+export class WikiImportParams {
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  @ApiProperty({ type: [Number], nullable: true }) page_ids!: number[] | null;
+  @ApiProperty({ type: 'integer' }) limit!: number;
+  @ApiProperty({ enum: VISIBILITIES }) visibility!: Visibility;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) club_id!: string | null;
+}
+
 export class PreviewItem {
   @ApiProperty() page_id!: number;
   @ApiProperty() title!: string;
@@ -99,7 +114,7 @@ export class PreviewItem {
   @ApiProperty({ enum: ['create', 'update', 'unchanged'] }) action!:
     'create' | 'update' | 'unchanged';
   @ApiProperty({ nullable: true, type: String }) exercise_id!: string | null;
-  @ApiProperty() exercise!: { title: string; description: string };
+  @ApiProperty({ type: () => WikiExercisePreview }) exercise!: WikiExercisePreview;
 }
 
 export class PreviewResponse {
@@ -114,7 +129,7 @@ export class JobResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() api_url!: string;
   @ApiProperty({ enum: IMPORT_STATUSES }) status!: ImportStatusValue;
-  @ApiProperty() params!: Record<string, unknown>;
+  @ApiProperty({ type: () => WikiImportParams }) params!: WikiImportParams;
   @ApiProperty({
     description:
       'Attempts started so far: an attempt interrupted (its worker stopped) is continued by the next one',

@@ -27,7 +27,7 @@ export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export class LevelRequest {
   @ApiProperty({ minimum: 1, maximum: 5 }) @IsInt() @Min(1) @Max(5) level!: number;
   @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString() @Length(1, 200) name!: string;
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
   @Nullable()
   @IsString()
   @MaxLength(5000)
@@ -43,7 +43,7 @@ export class CreateMaturityModelRequest {
 
   @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString() @Length(1, 200) name!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
@@ -85,19 +85,20 @@ export class MatrixCellsRequest {
 }
 
 export class BindingRequest {
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   focus_area_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   style_direction_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   training_style_id?: string | null;
   @ApiPropertyOptional({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'optional qualifier: the binding then matches only this training type',
@@ -210,11 +211,24 @@ export class ResolvedSkill {
   @ApiProperty({ type: [ResolvedCell] }) levels!: ResolvedCell[];
 }
 
+/** The context a resolve ran for (the style direction is derived from the training style). */
+export class ResolvedContext {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) focus_area_id!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) style_direction_id!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) training_style_id!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) training_type_id!: string | null;
+}
+
+/** A level of the resolved scale, with the model it comes from. */
+export class ResolvedLevel extends LevelResponse {
+  @ApiProperty({ format: 'uuid' }) model_id!: string;
+}
+
 export class ResolveResponse {
-  @ApiProperty() context!: Record<string, string | null>;
+  @ApiProperty({ type: ResolvedContext }) context!: ResolvedContext;
   @ApiProperty({ enum: ['bindings', 'legacy', 'mixed', 'none'] }) source!: string;
   @ApiProperty({ type: [ResolvedModel] }) models!: ResolvedModel[];
-  @ApiProperty({ type: [LevelResponse] }) levels!: (LevelResponse & { model_id: string })[];
+  @ApiProperty({ type: [ResolvedLevel] }) levels!: ResolvedLevel[];
   @ApiProperty({ type: [ResolvedSkill] }) skills!: ResolvedSkill[];
 }
 

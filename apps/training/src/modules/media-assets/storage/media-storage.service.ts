@@ -85,7 +85,7 @@ export class MediaStorageService {
       await this.staging.discard(staged.stagingPath);
       throw new DomainError(
         415,
-        'MEDIA_TYPE_UNSUPPORTED',
+        'UNSUPPORTED_MEDIA_TYPE',
         'Unsupported media type',
         'The content is none of the supported image, video, audio, document or archive formats.',
       );

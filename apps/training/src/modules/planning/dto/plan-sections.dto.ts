@@ -14,12 +14,13 @@ export const Trim = (): PropertyDecorator => Transform(trim);
 
 /** One entry of a section: an exercise (optionally one of its variants) or a free-text step. */
 export class SectionItemRequest {
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   exercise_id?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'a variant of exercise_id (exercise_id may be left out and is then derived)',
@@ -28,20 +29,25 @@ export class SectionItemRequest {
   @IsUUID()
   exercise_variant_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 200, description: 'required without exercise' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    description: 'required without exercise',
+  })
   @Nullable()
   @Trim()
   @IsString()
   @Length(1, 200)
   title?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 1440 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
   @Nullable()
   @IsInt()
   @Min(0)
@@ -57,13 +63,13 @@ export class SectionRequest {
   @Length(1, 200)
   title!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 1440 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
   @Nullable()
   @IsInt()
   @Min(0)

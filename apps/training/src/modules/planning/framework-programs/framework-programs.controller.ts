@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -11,12 +17,18 @@ import {
   UpdateFrameworkProgramRequest,
 } from './dto/framework-program.dto';
 import { FrameworkProgramsService } from './framework-programs.service';
+import { TenantScoped } from '../../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('planning')
+@TenantScoped()
 @Controller('training-framework-programs')
 export class FrameworkProgramsController {
   constructor(private readonly programs: FrameworkProgramsService) {}
 
+  @ApiOperation({
+    operationId: 'listFrameworkPrograms',
+    summary: 'List training framework programs',
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramListResponse })
@@ -27,6 +39,7 @@ export class FrameworkProgramsController {
     return this.programs.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getFrameworkProgram', summary: 'Get a training framework program' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -34,6 +47,11 @@ export class FrameworkProgramsController {
     return this.programs.get(ctx, id);
   }
 
+  @ApiOperation({
+    operationId: 'createFrameworkProgram',
+    summary: 'Create a training framework program',
+  })
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: FrameworkProgramResponse })
@@ -44,6 +62,11 @@ export class FrameworkProgramsController {
     return this.programs.create(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceFrameworkProgram',
+    summary: 'Replace a training framework program',
+  })
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
@@ -55,6 +78,10 @@ export class FrameworkProgramsController {
     return this.programs.update(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteFrameworkProgram',
+    summary: 'Delete a training framework program',
+  })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

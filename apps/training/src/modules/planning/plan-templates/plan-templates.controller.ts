@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -11,12 +17,15 @@ import {
   UpdatePlanTemplateRequest,
 } from './dto/plan-template.dto';
 import { PlanTemplatesService } from './plan-templates.service';
+import { TenantScoped } from '../../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('planning')
+@TenantScoped()
 @Controller('training-plan-templates')
 export class PlanTemplatesController {
   constructor(private readonly templates: PlanTemplatesService) {}
 
+  @ApiOperation({ operationId: 'listPlanTemplates', summary: 'List training plan templates' })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateListResponse })
@@ -27,6 +36,7 @@ export class PlanTemplatesController {
     return this.templates.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getPlanTemplate', summary: 'Get a training plan template' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -34,6 +44,8 @@ export class PlanTemplatesController {
     return this.templates.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createPlanTemplate', summary: 'Create a training plan template' })
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'OFFICIAL_CONTENT_FORBIDDEN')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: PlanTemplateResponse })
@@ -44,6 +56,8 @@ export class PlanTemplatesController {
     return this.templates.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replacePlanTemplate', summary: 'Replace a training plan template' })
+  @ApiErrors('FORBIDDEN')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
@@ -55,6 +69,7 @@ export class PlanTemplatesController {
     return this.templates.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deletePlanTemplate', summary: 'Delete a training plan template' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

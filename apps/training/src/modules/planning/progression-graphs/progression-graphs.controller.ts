@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -17,12 +23,18 @@ import {
   UpdateProgressionGraphRequest,
 } from './dto/progression-graph.dto';
 import { ProgressionGraphsService } from './progression-graphs.service';
+import { TenantScoped } from '../../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('planning')
+@TenantScoped()
 @Controller('exercise-progression-graphs')
 export class ProgressionGraphsController {
   constructor(private readonly graphs: ProgressionGraphsService) {}
 
+  @ApiOperation({
+    operationId: 'listProgressionGraphs',
+    summary: 'List exercise progression graphs',
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphListResponse })
@@ -33,6 +45,10 @@ export class ProgressionGraphsController {
     return this.graphs.list(ctx, query);
   }
 
+  @ApiOperation({
+    operationId: 'getProgressionGraph',
+    summary: 'Get an exercise progression graph with its edges',
+  })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -40,6 +56,10 @@ export class ProgressionGraphsController {
     return this.graphs.get(ctx, id);
   }
 
+  @ApiOperation({
+    operationId: 'createProgressionGraph',
+    summary: 'Create an exercise progression graph',
+  })
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ProgressionGraphResponse })
@@ -50,6 +70,10 @@ export class ProgressionGraphsController {
     return this.graphs.create(ctx, body);
   }
 
+  @ApiOperation({
+    operationId: 'replaceProgressionGraph',
+    summary: 'Replace an exercise progression graph',
+  })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -61,6 +85,10 @@ export class ProgressionGraphsController {
     return this.graphs.update(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteProgressionGraph',
+    summary: 'Delete an exercise progression graph',
+  })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
@@ -69,6 +97,11 @@ export class ProgressionGraphsController {
     return this.graphs.remove(ctx, id);
   }
 
+  @ApiOperation({
+    operationId: 'createProgressionEdge',
+    summary: 'Add an edge to a progression graph',
+  })
+  @ApiErrors('DUPLICATE_EDGE', 'EXERCISE_NOT_VISIBLE', 'FORBIDDEN')
   @Post(':id/edges')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeResponse })
@@ -80,6 +113,11 @@ export class ProgressionGraphsController {
     return this.graphs.addEdge(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'createProgressionSequence',
+    summary: 'Add a sequence of edges to a progression graph',
+  })
+  @ApiErrors('DUPLICATE_EDGE')
   @Post(':id/edges/sequence')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeListResponse, description: 'the edges created, in chain order' })
@@ -91,6 +129,11 @@ export class ProgressionGraphsController {
     return this.graphs.addSequence(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteProgressionEdges',
+    summary: 'Delete several edges of a progression graph',
+  })
+  @ApiErrors('UNKNOWN_EDGE')
   @Post(':id/edges/delete-batch')
   @HttpCode(200)
   @Authenticated()
@@ -103,6 +146,10 @@ export class ProgressionGraphsController {
     return this.graphs.deleteBatch(ctx, id, body);
   }
 
+  @ApiOperation({
+    operationId: 'deleteProgressionEdge',
+    summary: 'Delete an edge of a progression graph',
+  })
   @Delete(':id/edges/:edgeId')
   @HttpCode(204)
   @Authenticated()

@@ -1,7 +1,7 @@
 import { ConflictError, UniqueConflicts } from '@sports/common';
 
 export function duplicateContextName(): ConflictError {
-  return new ConflictError('You already have a trainer context with this name.', 'DUPLICATE_NAME');
+  return new ConflictError('You already have a trainer context with this name.', 'NAME_TAKEN');
 }
 
 /** Unique constraints of `trainer_contexts` and what a request that hits one is answered. */

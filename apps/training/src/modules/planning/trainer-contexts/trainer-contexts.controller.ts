@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import {
@@ -11,12 +17,18 @@ import {
   UpdateTrainerContextRequest,
 } from './dto/trainer-context.dto';
 import { TrainerContextsService } from './trainer-contexts.service';
+import { TenantScoped } from '../../tenant-context/tenant-scoped.decorator';
 
 @ApiTags('planning')
+@TenantScoped()
 @Controller('trainer-contexts')
 export class TrainerContextsController {
   constructor(private readonly contexts: TrainerContextsService) {}
 
+  @ApiOperation({
+    operationId: 'listTrainerContexts',
+    summary: "List the caller's trainer contexts",
+  })
   @Get()
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextListResponse })
@@ -27,6 +39,7 @@ export class TrainerContextsController {
     return this.contexts.list(ctx, query);
   }
 
+  @ApiOperation({ operationId: 'getTrainerContext', summary: 'Get a trainer context' })
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -34,6 +47,8 @@ export class TrainerContextsController {
     return this.contexts.get(ctx, id);
   }
 
+  @ApiOperation({ operationId: 'createTrainerContext', summary: 'Create a trainer context' })
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'NAME_TAKEN')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainerContextResponse })
@@ -44,6 +59,7 @@ export class TrainerContextsController {
     return this.contexts.create(ctx, body);
   }
 
+  @ApiOperation({ operationId: 'replaceTrainerContext', summary: 'Replace a trainer context' })
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
@@ -55,6 +71,7 @@ export class TrainerContextsController {
     return this.contexts.update(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'deleteTrainerContext', summary: 'Delete a trainer context' })
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()

@@ -33,7 +33,7 @@ export class CreateTrainingProgramRequest {
   @Length(1, 200)
   name!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
@@ -44,7 +44,7 @@ export class CreateTrainingProgramRequest {
   @IsUUID()
   club_id?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   group_id?: string | null;

@@ -46,7 +46,7 @@ export class CreateTrainingUnitRequest {
   @Length(1, 200)
   title!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
@@ -57,7 +57,12 @@ export class CreateTrainingUnitRequest {
   @IsUUID()
   club_id?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'a group of the club' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'a group of the club',
+  })
   @Nullable()
   @IsUUID()
   group_id?: string | null;
@@ -67,14 +72,19 @@ export class CreateTrainingUnitRequest {
   @IsISO8601({ strict: true })
   starts_at?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 1440 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
   @Nullable()
   @IsInt()
   @Min(0)
   @Max(1440)
   duration_minutes?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 500, example: 'Sporthalle Nord, Halle 2' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 500,
+    example: 'Sporthalle Nord, Halle 2',
+  })
   @Nullable()
   @Trim()
   @IsString()
@@ -91,6 +101,7 @@ export class CreateTrainingUnitRequest {
   status?: UnitStatus;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'any member of the club may substitute; null = the group default lead trainer',
@@ -113,6 +124,7 @@ export class CreateTrainingUnitRequest {
   assistant_trainer_profile_ids?: string[] | null;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'on create without sections, the template sections are copied',
@@ -148,7 +160,7 @@ export class FromFrameworkSlotRequest {
   @IsUUID()
   club_id?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   group_id?: string | null;
@@ -165,7 +177,7 @@ export class FromFrameworkSlotRequest {
   @IsISO8601({ strict: true })
   starts_at?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   lead_trainer_profile_id?: string | null;

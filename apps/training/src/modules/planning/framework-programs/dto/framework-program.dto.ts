@@ -33,13 +33,13 @@ export class BlueprintUnitRequest {
   @Length(1, 200)
   title?: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 1440 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
   @Nullable()
   @IsInt()
   @Min(0)
@@ -62,14 +62,14 @@ export class FrameworkSlotRequest {
   @Length(1, 200)
   title!: string;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 1, maximum: 520 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 520 })
   @Nullable()
   @IsInt()
   @Min(1)
   @Max(520)
   week?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
@@ -83,12 +83,12 @@ export class FrameworkSlotRequest {
 }
 
 export class CreateFrameworkProgramRequest extends PlanContentRequest {
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   focus_area_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   style_direction_id?: string | null;

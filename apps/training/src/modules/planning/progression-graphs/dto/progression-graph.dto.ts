@@ -29,12 +29,12 @@ export class CreateEdgeRequest {
   @IsUUID()
   to_exercise_id!: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   from_variant_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   to_variant_id?: string | null;
@@ -44,7 +44,12 @@ export class CreateEdgeRequest {
   @IsIn(EDGE_TYPES)
   edge_type?: EdgeType;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000, description: 'development goal' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 5000,
+    description: 'development goal',
+  })
   @Nullable()
   @IsString()
   @MaxLength(5000)
@@ -56,12 +61,13 @@ export class SequenceStep {
   @IsUUID()
   exercise_id!: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   variant_id?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     maxLength: 5000,
     description: 'development goal of the edge from the previous step to this one',

@@ -10,38 +10,48 @@ export class CreateTrainerContextRequest {
   @Length(1, 200)
   name!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 20000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20000 })
   @Nullable()
   @IsString()
   @MaxLength(20000)
   description?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'a club of the trainer' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'a club of the trainer',
+  })
   @Nullable()
   @IsUUID()
   club_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'a group of club_id' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'a group of club_id',
+  })
   @Nullable()
   @IsUUID()
   group_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   focus_area_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   style_direction_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   training_style_id?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   @Nullable()
   @IsUUID()
   target_group_id?: string | null;
