@@ -31,7 +31,8 @@ export function configureApp(
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
-      exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After'],
+      // Request headers (If-Match among them) are allowed as the preflight asks for them.
+      exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After', 'ETag'],
     });
   }
   app.setGlobalPrefix('api');

@@ -1,0 +1,3 @@
+export * from './conditional-routes';
+export * from './entity-tag';
+export * from './row-version';
