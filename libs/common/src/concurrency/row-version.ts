@@ -87,6 +87,36 @@ export async function unmetPrecondition(
   throw new PreconditionFailedError(formatEntityTag(current));
 }
 
+/** Rows of a `... RETURNING` statement (TypeORM answers `[rows, count]` to UPDATE and DELETE). */
+function returnedRows<Row>(result: unknown): Row[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0])) {
+    return result[0] as Row[];
+  }
+  return result as Row[];
+}
+
+/**
+ * One UPDATE or DELETE ... RETURNING of the row `key`, conditional on `ifMatch`: `sql` receives
+ * the condition to end its WHERE with (`ifMatchSql`, its parameters appended to `params`).
+ * Answers the first returned row. When none matched under a condition: 412 with the current
+ * version, or `notFound()` when the row is gone; without one, undefined as the write answered
+ * before entity tags (a row deleted meanwhile).
+ */
+export async function versionedWrite<Row>(
+  db: Queryable,
+  key: RowKey,
+  ifMatch: IfMatch | undefined,
+  notFound: () => Error,
+  sql: (ifMatchCondition: string) => string,
+  params: unknown[],
+): Promise<Row | undefined> {
+  const all = [...params];
+  const condition = ifMatchSql(ifMatch, all);
+  const rows = returnedRows<Row>(await db.query(sql(condition), all));
+  if (rows[0] !== undefined || !ifMatch) return rows[0];
+  return unmetPrecondition(db, key, notFound);
+}
+
 /**
  * Inside a transaction, before writes that cannot carry the condition in their own WHERE
  * (entity saves, several statements): locks the row (`FOR UPDATE`) and checks `ifMatch`

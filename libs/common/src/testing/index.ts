@@ -1,4 +1,5 @@
 export * from './concurrency';
+export * from './entity-tags';
 export * from './fuzz/openapi-fuzzer';
 export * from './loopback-s3-server';
 export * from './photo-fixtures';

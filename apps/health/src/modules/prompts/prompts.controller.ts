@@ -10,7 +10,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  UuidParam,
+} from '@sports/common';
 import {
   CreatePromptRequest,
   PlaceholderListResponse,
@@ -49,6 +58,7 @@ export class PromptsController {
 
   @Post()
   @ApiCreatedResponse({ type: PromptResponse })
+  @EntityTagged()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
@@ -61,6 +71,7 @@ export class PromptsController {
 
   @Get(':id')
   @ApiOkResponse({ type: PromptResponse })
+  @EntityTagged()
   @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<PromptResponse> {
     return this.prompts.get(user, id);
@@ -68,6 +79,7 @@ export class PromptsController {
 
   @Put(':id')
   @ApiOkResponse({ type: PromptResponse })
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
@@ -76,17 +88,23 @@ export class PromptsController {
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,
     @Body() body: UpdatePromptRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<PromptResponse> {
-    return this.prompts.update(user, id, body);
+    return this.prompts.update(user, id, body, ifMatch);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
-  remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
-    return this.prompts.remove(user, id);
+  remove(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('id') id: string,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<void> {
+    return this.prompts.remove(user, id, ifMatch);
   }
 
   @Post(':id/run')

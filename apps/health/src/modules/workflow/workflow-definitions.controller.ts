@@ -7,7 +7,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  PageQuery,
+} from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -48,6 +57,7 @@ export class WorkflowDefinitionsController {
   }
 
   @CreateRoute(WorkflowResponse)
+  @EntityTagged()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   create(
@@ -63,12 +73,14 @@ export class WorkflowDefinitionsController {
   }
 
   @ReadRoute(WorkflowResponse)
+  @EntityTagged()
   @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
     return this.workflows.get(user.id, id);
   }
 
   @ReplaceRoute(WorkflowResponse)
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
@@ -76,14 +88,20 @@ export class WorkflowDefinitionsController {
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
     @Body() body: UpdateWorkflowRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<WorkflowResponse> {
-    return this.workflows.update(user.id, id, body);
+    return this.workflows.update(user.id, id, body, ifMatch);
   }
 
   @DeleteRoute()
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a workflow prompt points to it' })
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.workflows.remove(user.id, id);
+  remove(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<void> {
+    return this.workflows.remove(user.id, id, ifMatch);
   }
 }
