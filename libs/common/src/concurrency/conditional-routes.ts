@@ -10,6 +10,7 @@ import {
 import { ApiExtension, ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
+import { documentUuidParam, UuidParamPipe } from '../validation/uuid-param';
 import { formatEntityTag, IfMatch, parseIfMatch } from './entity-tag';
 
 const ENTITY_TAG = Symbol('entityTag');
@@ -57,6 +58,33 @@ export const IfMatchHeader = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): IfMatch | undefined =>
     parseIfMatch(ctx.switchToHttp().getRequest<Request>().headers['if-match']),
 );
+
+/** The resource a conditional write addresses: its path id and the request's `If-Match`. */
+export interface WriteTarget {
+  id: string;
+  ifMatch?: IfMatch;
+}
+
+const writeTargetOf = createParamDecorator((name: string, ctx: ExecutionContext): WriteTarget => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  const raw = req.params[name];
+  const id = new UuidParamPipe().transform(typeof raw === 'string' ? raw : '', {
+    type: 'param',
+    data: name,
+  });
+  return { id, ifMatch: parseIfMatch(req.headers['if-match']) };
+});
+
+/**
+ * `@WriteTarget()`: the UUID path parameter `name` (as `@UuidParam`, documented alike) and the
+ * parsed `If-Match` header (`@IfMatchHeader`) in one parameter.
+ */
+export function WriteTarget(name = 'id'): ParameterDecorator {
+  return (target, key, index) => {
+    writeTargetOf(name)(target, key, index);
+    documentUuidParam(name)(target, key, index);
+  };
+}
 
 /** Marks the operations whose 2xx responses carry `ETag` (declared by `declareEntityTags`). */
 export const ENTITY_TAG_EXTENSION = 'x-entity-tag';

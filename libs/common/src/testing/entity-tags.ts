@@ -16,7 +16,10 @@ export interface EntityTagSubject {
   strangerReads?: boolean;
   /** Creates a fresh resource: its URL and, when created by POST, the creating response. */
   create(): Promise<{ url: string; created?: Response }>;
-  /** A valid write body; a different `n` gives a different resource state. */
+  /**
+   * A valid write body; a different `n` gives a different resource state, none of them the
+   * created one (an entity save that changes nothing keeps the row version).
+   */
   change(n: number): object;
   /** `PUT` (default) or `PATCH`. */
   method?: 'put' | 'patch';

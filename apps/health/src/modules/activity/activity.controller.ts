@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -49,14 +49,14 @@ export class ActivityController {
   @ReplaceRoute(ActivityResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateActivityRequest,
   ): Promise<ActivityResponse> {
-    return this.activity.update(user.id, id, body);
+    return this.activity.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.activity.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.activity.delete(user.id, target);
   }
 }

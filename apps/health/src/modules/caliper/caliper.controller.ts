@@ -1,11 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { ApiConflictResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -50,25 +45,22 @@ export class CaliperController {
   }
 
   @ReadRoute(CaliperResponse)
-  @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CaliperResponse> {
     return this.entries.get(user.id, id);
   }
 
   @ReplaceRoute(CaliperResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CALIPER_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateCaliperRequest,
   ): Promise<CaliperResponse> {
-    return this.entries.update(user.id, id, body);
+    return this.entries.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.entries.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.entries.remove(user.id, target);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -44,25 +44,22 @@ export class CircumferenceController {
   }
 
   @ReadRoute(CircumferenceResponse)
-  @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CircumferenceResponse> {
     return this.entries.get(user.id, id);
   }
 
   @ReplaceRoute(CircumferenceResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CIRCUMFERENCE_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateCircumferenceRequest,
   ): Promise<CircumferenceResponse> {
-    return this.entries.update(user.id, id, body);
+    return this.entries.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.entries.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.entries.remove(user.id, target);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -60,14 +60,14 @@ export class NutritionController {
   @ReplaceRoute(NutritionResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateNutritionRequest,
   ): Promise<NutritionResponse> {
-    return this.nutrition.update(user.id, id, body);
+    return this.nutrition.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.nutrition.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.nutrition.delete(user.id, target);
   }
 }

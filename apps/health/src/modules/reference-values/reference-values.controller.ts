@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -50,14 +50,14 @@ export class ReferenceValuesController {
   @ReplaceRoute(ReferenceValueResponse)
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateReferenceValueRequest,
   ): Promise<ReferenceValueResponse> {
-    return this.values.update(user.id, id, body);
+    return this.values.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.values.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.values.delete(user.id, target);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -39,25 +39,22 @@ export class WeightController {
   }
 
   @ReadRoute(WeightResponse)
-  @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WeightResponse> {
     return this.weights.get(user.id, id);
   }
 
   @ReplaceRoute(WeightResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateWeightRequest,
   ): Promise<WeightResponse> {
-    return this.weights.update(user.id, id, body);
+    return this.weights.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  @ApiNotFoundResponse()
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.weights.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.weights.remove(user.id, target);
   }
 }

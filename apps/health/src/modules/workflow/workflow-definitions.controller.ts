@@ -2,21 +2,11 @@ import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import {
-  Authenticated,
-  AuthUser,
-  ConditionalWrite,
-  CurrentUser,
-  EntityTagged,
-  IfMatch,
-  IfMatchHeader,
-  PageQuery,
-} from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, PageQuery, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -57,7 +47,6 @@ export class WorkflowDefinitionsController {
   }
 
   @CreateRoute(WorkflowResponse)
-  @EntityTagged()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   create(
@@ -73,35 +62,24 @@ export class WorkflowDefinitionsController {
   }
 
   @ReadRoute(WorkflowResponse)
-  @EntityTagged()
-  @ApiNotFoundResponse()
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
     return this.workflows.get(user.id, id);
   }
 
   @ReplaceRoute(WorkflowResponse)
-  @ConditionalWrite()
-  @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateWorkflowRequest,
-    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<WorkflowResponse> {
-    return this.workflows.update(user.id, id, body, ifMatch);
+    return this.workflows.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  @ConditionalWrite()
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a workflow prompt points to it' })
-  remove(
-    @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
-    @IfMatchHeader() ifMatch?: IfMatch,
-  ): Promise<void> {
-    return this.workflows.remove(user.id, id, ifMatch);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.workflows.remove(user.id, target);
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   assertIfMatch,
-  IfMatch,
   isStillReferenced,
   NotFoundError,
   PageQuery,
   ResourceInUseError,
   withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import {
   CompiledGraph,
@@ -98,9 +98,8 @@ export class WorkflowDefinitionsService {
 
   async update(
     ownerId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateWorkflowRequest,
-    ifMatch?: IfMatch,
   ): Promise<WorkflowResponse> {
     const current = await this.requireOwn(ownerId, id);
     assertIfMatch(ifMatch, current.row_version);
@@ -119,7 +118,7 @@ export class WorkflowDefinitionsService {
   }
 
   /** 409 RESOURCE_IN_USE while a workflow prompt points to it; its executions go with it. */
-  async remove(ownerId: string, id: string, ifMatch?: IfMatch): Promise<void> {
+  async remove(ownerId: string, { id, ifMatch }: WriteTarget): Promise<void> {
     assertIfMatch(ifMatch, (await this.requireOwn(ownerId, id)).row_version);
     try {
       await this.workflows.delete(id, ifMatch);
