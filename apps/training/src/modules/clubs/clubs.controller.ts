@@ -1,6 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  PageQuery,
+  Public,
+  Roles,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubsService } from './clubs.service';
@@ -35,6 +44,7 @@ export class ClubsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ClubResponse> {
     return this.clubs.get(ctx, id);
   }
@@ -42,6 +52,7 @@ export class ClubsController {
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: ClubResponse })
+  @EntityTagged()
   create(@Tenant() ctx: TenantContext, @Body() body: CreateClubRequest): Promise<ClubResponse> {
     return this.clubs.create(ctx, body);
   }
@@ -49,19 +60,21 @@ export class ClubsController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateClubRequest,
   ): Promise<ClubResponse> {
-    return this.clubs.update(ctx, id, body);
+    return this.clubs.update(ctx, target, body);
   }
 
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.clubs.remove(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.clubs.remove(target);
   }
 }
