@@ -19,7 +19,14 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, UuidParamPipe } from '@sports/common';
+import {
+  Authenticated,
+  PageQuery,
+  UuidParamPipe,
+  ConditionalWrite,
+  EntityTagged,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -79,6 +86,7 @@ export class ExercisesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
+  @EntityTagged()
   get(
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,
@@ -89,6 +97,7 @@ export class ExercisesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseResponse })
+  @EntityTagged()
   @ApiBadRequestResponse({
     description: 'VALIDATION_FAILED, also for a text too long once sanitized',
   })
@@ -112,20 +121,22 @@ export class ExercisesController {
     description:
       'FORBIDDEN (read-only), or PRIVATE_EXERCISE_LIMIT_REACHED when becoming private exceeds the tier',
   })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @Param('id', UuidParamPipe) id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateExerciseRequest,
   ): Promise<ExerciseResponse> {
-    return this.exercises.update(ctx, id, body);
+    return this.exercises.update(ctx, target.id, body, undefined, target.ifMatch);
   }
 
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @Param('id', UuidParamPipe) id: string): Promise<void> {
-    return this.exercises.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.exercises.remove(ctx, target.id, target.ifMatch);
   }
 
   // ---- variants ----
