@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './concurrency';
 export * from './config';
 export * from './database';
 export * from './errors';

@@ -1,4 +1,4 @@
-import { firstRow, isoTimestamp, type Queryable } from '@sports/common';
+import { firstRow, isoTimestamp, rowVersionColumn, type Queryable } from '@sports/common';
 import type { TrackingSource } from './tracking-common';
 
 /** The columns every tracking row answers with, as read for a response (snake_case, ISO). */
@@ -8,10 +8,12 @@ export interface TrackedRow {
   source: TrackingSource;
   created_at: string;
   updated_at: string;
+  /** The row's version, its ETag (not part of the response body). */
+  row_version: string;
 }
 
-/** `created_at` and `updated_at` as the ISO 8601 text of the response. */
-export const TRACKED_TIMESTAMPS = `${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
+/** `created_at` and `updated_at` as the ISO 8601 text of the response, and the row version. */
+export const TRACKED_TIMESTAMPS = `${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at, ${rowVersionColumn()}`;
 
 /** One user's row of `table` by id, in the columns `select` gives, or null (another user's too). */
 export function ownRow<Row>(

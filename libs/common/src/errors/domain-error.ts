@@ -87,6 +87,21 @@ export class ResourceInUseError extends DomainError {
   }
 }
 
+/**
+ * 412: the request's `If-Match` names no current version of the resource. The problem body's
+ * `current_etag` and the `ETag` header carry the version the resource has now, so a client can
+ * re-read, merge and retry; nothing was written.
+ */
+export class PreconditionFailedError extends DomainError {
+  constructor(currentEtag: string, detail = 'The resource has changed since you read it.') {
+    super(412, 'PRECONDITION_FAILED', 'Precondition failed', detail, {
+      hint: 'Read the resource again (GET), apply your change to it and send it with the new ETag in If-Match.',
+      extensions: { current_etag: currentEtag },
+      headers: { ETag: currentEtag },
+    });
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   constructor(detail: string, options: DomainErrorOptions = {}) {
     super(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', detail, options);

@@ -32,6 +32,7 @@ export function configureApp(
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
+      // Request headers (If-Match among them) are allowed as the preflight asks for them.
       exposedHeaders: ['X-App-Version', 'X-Request-Id', 'Retry-After', 'ETag', 'Location'],
     });
   }

@@ -2,6 +2,7 @@ import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { COMMON_ERRORS, ERROR_CATALOGUE, ErrorCatalogue } from '../errors/error-catalogue';
+import { ENTITY_TAG_EXTENSION, ETAG_DESCRIPTION } from '../concurrency/conditional-routes';
 import type { ReleaseInfo } from '../versioning/release';
 import { applyContract } from './contract-document';
 
@@ -48,7 +49,9 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  return applyContract(document, errorCatalogueOf(app));
+  const contract = applyContract(document, errorCatalogueOf(app));
+  declareEntityTags(contract);
+  return contract;
 }
 
 /**
@@ -90,4 +93,30 @@ function sortKeys(value: unknown): unknown {
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
+}
+
+/**
+ * Operations marked by `EntityTagged`/`ConditionalWrite`: every 2xx response with a body
+ * declares the `ETag` header, and the 412 the current one; the marker itself is removed.
+ */
+function declareEntityTags(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method] as (typeof item)[typeof method] & Record<string, unknown>;
+      if (!operation?.[ENTITY_TAG_EXTENSION]) continue;
+      delete operation[ENTITY_TAG_EXTENSION];
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!/^2\d\d$/.test(status) && status !== '412') continue;
+        if (status === '204' || !response || '$ref' in response) continue;
+        response.headers = {
+          ...response.headers,
+          ETag: {
+            description:
+              status === '412' ? 'The current version of the resource' : ETAG_DESCRIPTION,
+            schema: { type: 'string' },
+          },
+        };
+      }
+    }
+  }
 }

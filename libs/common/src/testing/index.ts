@@ -1,5 +1,6 @@
 export * from './committed-openapi';
 export * from './concurrency';
+export * from './entity-tags';
 export * from './fuzz/openapi-fuzzer';
 export * from './loopback-s3-server';
 export * from './photo-fixtures';

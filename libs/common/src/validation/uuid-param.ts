@@ -34,6 +34,16 @@ export const UUID_PARAM_REFUSAL = 'VALIDATION_FAILED: a path id is not a UUID';
 export function UuidParam(name = 'id'): ParameterDecorator {
   return (target, key, index) => {
     Param(name, UuidParamPipe)(target, key, index);
+    documentUuidParam(name)(target, key, index);
+  };
+}
+
+/**
+ * The OpenAPI side of `UuidParam` (`format: uuid` and the 400), for parameter decorators that
+ * read a UUID path parameter together with something else.
+ */
+export function documentUuidParam(name = 'id'): ParameterDecorator {
+  return (target, key) => {
     if (key === undefined) return;
     const descriptor = Object.getOwnPropertyDescriptor(target, key);
     if (!descriptor) return;

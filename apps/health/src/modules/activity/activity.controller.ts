@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -54,16 +54,16 @@ export class ActivityController {
   @ApiOperation({ operationId: 'replaceActivity', summary: 'Replace an activity' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateActivityRequest,
   ): Promise<ActivityResponse> {
-    return this.activity.update(user.id, id, body);
+    return this.activity.update(user.id, target, body);
   }
 
   @DeleteRoute()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deleteActivity', summary: 'Delete an activity' })
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.activity.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.activity.delete(user.id, target);
   }
 }

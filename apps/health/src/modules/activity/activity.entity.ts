@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -27,6 +28,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 @Entity('activity_entries')
 export class ActivityEntry {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column('uuid') userId!: string;
   @Column({ type: 'text' }) activityType!: ActivityType;
   @Column({ type: 'timestamptz' }) startedAt!: Date;

@@ -4,6 +4,8 @@ import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
 import { Repository } from 'typeorm';
 import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { ActivityEntry, ActivityType } from './activity.entity';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
 /** An activity as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface ActivityRow extends TrackedRow {
@@ -23,7 +25,10 @@ const ROW_COLUMNS = `id, activity_type, ${isoTimestamp('started_at')} AS started
   duration_min::float8 AS duration_min, distance_km::float8 AS distance_km, kcal::float8 AS kcal,
   avg_hr, max_hr, rpe, notes, source, ${TRACKED_TIMESTAMPS}`;
 
-export type ActivityValues = Omit<ActivityEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type ActivityValues = Omit<
+  ActivityEntry,
+  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'rowVersion'
+>;
 
 /** The only place with queries on `activity_entries`. */
 @Injectable()
@@ -62,12 +67,19 @@ export class ActivityRepository {
     return this.rows.findOneByOrFail({ id: saved.id });
   }
 
-  async update(entry: ActivityEntry, values: Partial<ActivityValues>): Promise<ActivityEntry> {
-    await this.rows.update({ id: entry.id, userId: entry.userId }, values);
-    return this.rows.findOneByOrFail({ id: entry.id });
+  /** With `ifMatch`, only the version it names is updated (412 otherwise). */
+  update(
+    entry: ActivityEntry,
+    values: Partial<ActivityValues>,
+    ifMatch?: IfMatch,
+  ): Promise<ActivityEntry> {
+    return writeTracked(this.rows, entry, 'Activity', ifMatch, (rows) =>
+      rows.update({ id: entry.id, userId: entry.userId }, values),
+    );
   }
 
-  async delete(entry: ActivityEntry): Promise<void> {
-    await this.rows.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: ActivityEntry, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.rows, entry, 'Activity', ifMatch);
   }
 }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { FieldError, NotFoundError, ValidationFailedError } from '@sports/common';
+import {
+  FieldError,
+  NotFoundError,
+  ValidationFailedError,
+  assertIfMatch,
+  withEntityTag,
+  WriteTarget,
+} from '@sports/common';
 import { ActivityEntry } from './activity.entity';
 import { ActivityRepository, ActivityRow, ActivityValues } from './activity.repository';
 import type {
@@ -50,10 +57,11 @@ export class ActivityService {
 
   async update(
     userId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateActivityRequest,
   ): Promise<ActivityResponse> {
     const entry = await this.findOwnedOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     const changes: Partial<ActivityValues> = {};
     if (input.activity_type !== undefined) changes.activityType = input.activity_type;
     if (input.started_at !== undefined) changes.startedAt = new Date(input.started_at);
@@ -67,11 +75,11 @@ export class ActivityService {
     if (input.source !== undefined) changes.source = input.source;
     assertPlausible({ ...entry, ...changes });
     if (Object.keys(changes).length === 0) return toActivityResponse(entry);
-    return toActivityResponse(await this.activities.update(entry, changes));
+    return toActivityResponse(await this.activities.update(entry, changes, ifMatch));
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    await this.activities.delete(await this.findOwnedOrFail(userId, id));
+  async delete(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.activities.delete(await this.findOwnedOrFail(userId, id), ifMatch);
   }
 
   /** Another user's entry answers 404 like a missing one: its existence is not revealed. */
@@ -95,38 +103,44 @@ function assertPlausible(values: Pick<ActivityValues, 'startedAt' | 'avgHr' | 'm
 }
 
 export function toActivityResponse(e: ActivityEntry): ActivityResponse {
-  return {
-    id: e.id,
-    activity_type: e.activityType,
-    started_at: e.startedAt.toISOString(),
-    duration_min: e.durationMin,
-    distance_km: e.distanceKm,
-    kcal: e.kcal,
-    avg_hr: e.avgHr,
-    max_hr: e.maxHr,
-    rpe: e.rpe,
-    notes: e.notes,
-    source: e.source,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: e.id,
+      activity_type: e.activityType,
+      started_at: e.startedAt.toISOString(),
+      duration_min: e.durationMin,
+      distance_km: e.distanceKm,
+      kcal: e.kcal,
+      avg_hr: e.avgHr,
+      max_hr: e.maxHr,
+      rpe: e.rpe,
+      notes: e.notes,
+      source: e.source,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    },
+    e.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function activityRowResponse(r: ActivityRow): ActivityResponse {
-  return {
-    id: r.id,
-    activity_type: r.activity_type,
-    started_at: r.started_at,
-    duration_min: r.duration_min,
-    distance_km: r.distance_km,
-    kcal: r.kcal,
-    avg_hr: r.avg_hr,
-    max_hr: r.max_hr,
-    rpe: r.rpe,
-    notes: r.notes,
-    source: r.source,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      activity_type: r.activity_type,
+      started_at: r.started_at,
+      duration_min: r.duration_min,
+      distance_km: r.distance_km,
+      kcal: r.kcal,
+      avg_hr: r.avg_hr,
+      max_hr: r.max_hr,
+      rpe: r.rpe,
+      notes: r.notes,
+      source: r.source,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

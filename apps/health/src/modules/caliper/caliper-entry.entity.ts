@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -16,6 +17,7 @@ import type { BodySex, CaliperFormula, Skinfolds } from './caliper-formulas';
 @Entity('caliper_entries')
 export class CaliperEntry {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column({ type: 'uuid' }) userId!: string;
   @Column({ type: 'date' }) date!: string;
   @Column({ type: 'text' }) formula!: CaliperFormula;

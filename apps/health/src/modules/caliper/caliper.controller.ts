@@ -6,7 +6,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -72,7 +72,6 @@ export class CaliperController {
   }
 
   @ReplaceRoute(CaliperResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CALIPER_EXISTS_FOR_DAY' })
   @ApiErrors(
     'PROFILE_INCOMPLETE',
@@ -83,16 +82,16 @@ export class CaliperController {
   @ApiOperation({ operationId: 'replaceCaliperEntry', summary: 'Replace a caliper measurement' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateCaliperRequest,
   ): Promise<CaliperResponse> {
-    return this.entries.update(user.id, id, body);
+    return this.entries.update(user.id, target, body);
   }
 
   @DeleteRoute()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'deleteCaliperEntry', summary: 'Delete a caliper measurement' })
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.entries.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.entries.remove(user.id, target);
   }
 }

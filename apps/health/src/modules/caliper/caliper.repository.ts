@@ -10,6 +10,8 @@ import {
 } from '../../tracking/tracking-rows';
 import { CaliperEntry } from './caliper-entry.entity';
 import type { BodySex, CaliperFormula, Skinfolds } from './caliper-formulas';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
 /** A skinfold measurement as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface CaliperRow extends TrackedRow {
@@ -35,7 +37,7 @@ export interface CaliperFilter {
   offset: number;
 }
 
-export type NewCaliperEntry = Omit<CaliperEntry, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewCaliperEntry = Omit<CaliperEntry, 'id' | 'createdAt' | 'updatedAt' | 'rowVersion'>;
 
 /** The only place with queries on `caliper_entries`. */
 @Injectable()
@@ -75,12 +77,13 @@ export class CaliperRepository {
     return this.entries.findOneByOrFail({ id: saved.id });
   }
 
-  async save(entry: CaliperEntry): Promise<CaliperEntry> {
-    await this.entries.save(entry);
-    return this.entries.findOneByOrFail({ id: entry.id });
+  /** With `ifMatch`, only the version it names is saved (412 otherwise). */
+  save(entry: CaliperEntry, ifMatch?: IfMatch): Promise<CaliperEntry> {
+    return writeTracked(this.entries, entry, 'Caliper entry', ifMatch, (rows) => rows.save(entry));
   }
 
-  async delete(entry: CaliperEntry): Promise<void> {
-    await this.entries.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: CaliperEntry, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.entries, entry, 'Caliper entry', ifMatch);
   }
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  mapUniqueViolations,
+  NotFoundError,
+  UnprocessableError,
+  assertIfMatch,
+  WriteTarget,
+} from '@sports/common';
 import { ageOn } from '../../tracking/calendar-date';
 import { UsersService } from '../profiles/users.service';
 import { CaliperEntry } from './caliper-entry.entity';
@@ -66,8 +72,13 @@ export class CaliperService {
     return caliperRowResponse(row);
   }
 
-  async update(userId: string, id: string, input: UpdateCaliperRequest): Promise<CaliperResponse> {
+  async update(
+    userId: string,
+    { id, ifMatch }: WriteTarget,
+    input: UpdateCaliperRequest,
+  ): Promise<CaliperResponse> {
     const entry = await this.findOwnOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     entry.date = input.date ?? entry.date;
     entry.formula = input.formula ?? entry.formula;
     const result = await this.compute(
@@ -80,13 +91,13 @@ export class CaliperService {
     if (input.note !== undefined) entry.note = input.note;
     if (input.source !== undefined) entry.source = input.source;
     const saved = await this.writeOnce(userId, entry.date, entry.formula, () =>
-      this.entries.save(entry),
+      this.entries.save(entry, ifMatch),
     );
     return toCaliperResponse(saved);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.entries.delete(await this.findOwnOrFail(userId, id));
+  async remove(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.entries.delete(await this.findOwnOrFail(userId, id), ifMatch);
   }
 
   /**

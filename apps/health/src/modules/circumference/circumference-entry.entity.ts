@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -27,6 +28,7 @@ export const CIRCUMFERENCE_SITES: readonly CircumferenceSite[] = [
 @Entity('circumference_entries')
 export class CircumferenceEntry {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column({ type: 'uuid' }) userId!: string;
   @Column({ type: 'date' }) date!: string;
   @Column({ type: 'text' }) site!: CircumferenceSite;

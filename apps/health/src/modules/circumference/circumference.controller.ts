@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, ApiErrors } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, ApiErrors, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -63,7 +63,6 @@ export class CircumferenceController {
   }
 
   @ReplaceRoute(CircumferenceResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'CIRCUMFERENCE_EXISTS_FOR_DAY' })
   @ApiErrors('CIRCUMFERENCE_EXISTS_FOR_DAY')
   @ApiOperation({
@@ -72,10 +71,10 @@ export class CircumferenceController {
   })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateCircumferenceRequest,
   ): Promise<CircumferenceResponse> {
-    return this.entries.update(user.id, id, body);
+    return this.entries.update(user.id, target, body);
   }
 
   @DeleteRoute()
@@ -84,7 +83,7 @@ export class CircumferenceController {
     operationId: 'deleteCircumferenceEntry',
     summary: 'Delete a circumference measurement',
   })
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.entries.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.entries.remove(user.id, target);
   }
 }

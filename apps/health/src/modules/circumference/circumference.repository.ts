@@ -9,6 +9,8 @@ import {
   TrackedRow,
 } from '../../tracking/tracking-rows';
 import { CircumferenceEntry, CircumferenceSite } from './circumference-entry.entity';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
 /** A girth as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface CircumferenceRow extends TrackedRow {
@@ -76,18 +78,21 @@ export class CircumferenceRepository {
   }
 
   async insert(
-    values: Omit<CircumferenceEntry, 'id' | 'createdAt' | 'updatedAt'>,
+    values: Omit<CircumferenceEntry, 'id' | 'createdAt' | 'updatedAt' | 'rowVersion'>,
   ): Promise<CircumferenceEntry> {
     const saved = await this.entries.save(this.entries.create(values));
     return this.entries.findOneByOrFail({ id: saved.id });
   }
 
-  async save(entry: CircumferenceEntry): Promise<CircumferenceEntry> {
-    await this.entries.save(entry);
-    return this.entries.findOneByOrFail({ id: entry.id });
+  /** With `ifMatch`, only the version it names is saved (412 otherwise). */
+  save(entry: CircumferenceEntry, ifMatch?: IfMatch): Promise<CircumferenceEntry> {
+    return writeTracked(this.entries, entry, 'Circumference entry', ifMatch, (rows) =>
+      rows.save(entry),
+    );
   }
 
-  async delete(entry: CircumferenceEntry): Promise<void> {
-    await this.entries.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: CircumferenceEntry, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.entries, entry, 'Circumference entry', ifMatch);
   }
 }

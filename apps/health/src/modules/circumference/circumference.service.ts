@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NotFoundError } from '@sports/common';
+import { mapUniqueViolations, NotFoundError, assertIfMatch, WriteTarget } from '@sports/common';
 import { CircumferenceEntry } from './circumference-entry.entity';
 import { circumferenceConflicts } from './circumference.constraints';
 import { CircumferenceRepository } from './circumference.repository';
@@ -50,23 +50,24 @@ export class CircumferenceService {
 
   async update(
     userId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateCircumferenceRequest,
   ): Promise<CircumferenceResponse> {
     const entry = await this.findOwnOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     if (input.date !== undefined) entry.date = input.date;
     if (input.site !== undefined) entry.site = input.site;
     if (input.value_cm !== undefined) entry.valueCm = input.value_cm;
     if (input.note !== undefined) entry.note = input.note;
     if (input.source !== undefined) entry.source = input.source;
     const saved = await this.writeOnce(userId, entry.date, entry.site, () =>
-      this.entries.save(entry),
+      this.entries.save(entry, ifMatch),
     );
     return toCircumferenceResponse(saved);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.entries.delete(await this.findOwnOrFail(userId, id));
+  async remove(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.entries.delete(await this.findOwnOrFail(userId, id), ifMatch);
   }
 
   private async findOwnOrFail(userId: string, id: string): Promise<CircumferenceEntry> {

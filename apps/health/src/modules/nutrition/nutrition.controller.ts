@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -71,16 +71,16 @@ export class NutritionController {
   @ApiOperation({ operationId: 'replaceNutritionEntry', summary: 'Replace a nutrition entry' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateNutritionRequest,
   ): Promise<NutritionResponse> {
-    return this.nutrition.update(user.id, id, body);
+    return this.nutrition.update(user.id, target, body);
   }
 
   @DeleteRoute()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deleteNutritionEntry', summary: 'Delete a nutrition entry' })
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.nutrition.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.nutrition.delete(user.id, target);
   }
 }

@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -15,6 +16,7 @@ export type Meal = (typeof MEALS)[number];
 @Entity('nutrition_entries')
 export class NutritionEntry {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column('uuid') userId!: string;
   @Column({ type: 'date' }) date!: string;
   @Column({ type: 'text', nullable: true }) meal!: Meal | null;

@@ -4,8 +4,13 @@ import { pagedRows, PagedRows } from '@sports/common';
 import { Not, Repository } from 'typeorm';
 import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { Meal, NutritionEntry } from './nutrition.entity';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
-export type NutritionValues = Omit<NutritionEntry, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type NutritionValues = Omit<
+  NutritionEntry,
+  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'rowVersion'
+>;
 
 /** A nutrition entry as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface NutritionRow extends TrackedRow {
@@ -94,12 +99,19 @@ export class NutritionRepository {
     return this.rows.findOneByOrFail({ id: saved.id });
   }
 
-  async update(entry: NutritionEntry, values: Partial<NutritionValues>): Promise<NutritionEntry> {
-    await this.rows.update({ id: entry.id, userId: entry.userId }, values);
-    return this.rows.findOneByOrFail({ id: entry.id });
+  /** With `ifMatch`, only the version it names is updated (412 otherwise). */
+  update(
+    entry: NutritionEntry,
+    values: Partial<NutritionValues>,
+    ifMatch?: IfMatch,
+  ): Promise<NutritionEntry> {
+    return writeTracked(this.rows, entry, 'Nutrition entry', ifMatch, (rows) =>
+      rows.update({ id: entry.id, userId: entry.userId }, values),
+    );
   }
 
-  async delete(entry: NutritionEntry): Promise<void> {
-    await this.rows.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: NutritionEntry, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.rows, entry, 'Nutrition entry', ifMatch);
   }
 }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NotFoundError, ValidationFailedError } from '@sports/common';
+import {
+  mapUniqueViolations,
+  NotFoundError,
+  ValidationFailedError,
+  assertIfMatch,
+  withEntityTag,
+  WriteTarget,
+} from '@sports/common';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
   CreateNutritionRequest,
@@ -66,10 +73,11 @@ export class NutritionService {
 
   async update(
     userId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateNutritionRequest,
   ): Promise<NutritionResponse> {
     const entry = await this.findOwnedOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     const changes: Partial<NutritionValues> = {};
     if (input.date !== undefined) changes.date = input.date;
     if (input.meal !== undefined) changes.meal = input.meal;
@@ -83,12 +91,12 @@ export class NutritionService {
     if (Object.keys(changes).length === 0) return toNutritionResponse(entry);
     await this.assertAllowed(userId, { ...entry, ...changes }, entry.id);
     return toNutritionResponse(
-      await this.writeOrConflict(() => this.nutrition.update(entry, changes)),
+      await this.writeOrConflict(() => this.nutrition.update(entry, changes, ifMatch)),
     );
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    await this.nutrition.delete(await this.findOwnedOrFail(userId, id));
+  async delete(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.nutrition.delete(await this.findOwnedOrFail(userId, id), ifMatch);
   }
 
   private async findOwnedOrFail(userId: string, id: string): Promise<NutritionEntry> {
@@ -155,36 +163,42 @@ function toDayResponse(r: NutritionDayRow): NutritionDailyResponse['items'][numb
 }
 
 export function toNutritionResponse(e: NutritionEntry): NutritionResponse {
-  return {
-    id: e.id,
-    date: e.date,
-    meal: e.meal,
-    kcal: e.kcal,
-    protein_g: e.proteinG,
-    carbohydrate_g: e.carbohydrateG,
-    fat_g: e.fatG,
-    fibre_g: e.fibreG,
-    source: e.source,
-    note: e.note,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: e.id,
+      date: e.date,
+      meal: e.meal,
+      kcal: e.kcal,
+      protein_g: e.proteinG,
+      carbohydrate_g: e.carbohydrateG,
+      fat_g: e.fatG,
+      fibre_g: e.fibreG,
+      source: e.source,
+      note: e.note,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    },
+    e.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function nutritionRowResponse(r: NutritionRow): NutritionResponse {
-  return {
-    id: r.id,
-    date: r.date,
-    meal: r.meal,
-    kcal: r.kcal,
-    protein_g: r.protein_g,
-    carbohydrate_g: r.carbohydrate_g,
-    fat_g: r.fat_g,
-    fibre_g: r.fibre_g,
-    source: r.source,
-    note: r.note,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      date: r.date,
+      meal: r.meal,
+      kcal: r.kcal,
+      protein_g: r.protein_g,
+      carbohydrate_g: r.carbohydrate_g,
+      fat_g: r.fat_g,
+      fibre_g: r.fibre_g,
+      source: r.source,
+      note: r.note,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

@@ -11,7 +11,17 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  UuidParam,
+  ConditionalWrite,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+} from '@sports/common';
 import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
   CreatePromptRequest,
@@ -56,6 +66,7 @@ export class PromptsController {
 
   @Post()
   @ApiCreatedResponse({ type: PromptResponse })
+  @EntityTagged()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
   @ApiUnprocessableEntityResponse({ description: REFERENCES })
@@ -70,6 +81,7 @@ export class PromptsController {
 
   @Get(':id')
   @ApiOkResponse({ type: PromptResponse })
+  @EntityTagged()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getPrompt', summary: 'Get one prompt' })
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<PromptResponse> {
@@ -78,6 +90,7 @@ export class PromptsController {
 
   @Put(':id')
   @ApiOkResponse({ type: PromptResponse })
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiConflictResponse({ description: 'PROMPT_SLUG_EXISTS' })
@@ -88,18 +101,24 @@ export class PromptsController {
     @CurrentUser() user: AuthUser,
     @UuidParam('id') id: string,
     @Body() body: UpdatePromptRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<PromptResponse> {
-    return this.prompts.update(user, id, body);
+    return this.prompts.update(user, id, body, ifMatch);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiForbiddenResponse({ description: 'SYSTEM_PROMPT_ADMIN_ONLY' })
   @ApiOperation({ operationId: 'deletePrompt', summary: 'Delete a prompt' })
-  remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
-    return this.prompts.remove(user, id);
+  remove(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('id') id: string,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<void> {
+    return this.prompts.remove(user, id, ifMatch);
   }
 
   @Post(':id/run')

@@ -1,3 +1,4 @@
+import { entityTagContract } from '@sports/common/testing';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
 
 /** Prompts CRUD and the prompt executor with the built-in offline analyst (no LLM_BASE_URL). */
@@ -155,6 +156,49 @@ describe('prompts (HTTP, offline analyst)', () => {
       (await t.http.delete(`/api/prompts/${byAdmin.body.id}`).set('Authorization', admin.auth))
         .status,
     ).toBe(204);
+  });
+
+  describe('entity tags', () => {
+    let n = 0;
+    const contract = (owner: () => TestUser, stranger: () => TestUser, system: boolean) => () => ({
+      http: t.http,
+      db: t.db,
+      owner: { Authorization: owner().auth },
+      stranger: { Authorization: stranger().auth },
+      strangerStatus: system ? (403 as const) : (404 as const),
+      strangerReads: system,
+      row: (url: string) => ({ table: 'prompts', where: { id: url.split('/').pop() } }),
+      create: async () => {
+        const body = { slug: `etag-${++n}`, name: 'Etag', type: 'base', template: 'x' };
+        const created = await post(owner(), { ...body, ...(system ? { is_system: true } : {}) });
+        return { url: `/api/prompts/${created.body.id}`, created };
+      },
+      change: (version: number) => ({ name: `Fassung ${version}`, template: `t${version}` }),
+      stored: async (url: string) =>
+        (
+          await t.db.query('SELECT name, template FROM prompts WHERE id = $1', [
+            url.split('/').pop(),
+          ])
+        )[0] ?? null,
+    });
+    describe('own prompt (another user: 404)', () => {
+      entityTagContract(
+        contract(
+          () => kim,
+          () => lou,
+          false,
+        ),
+      );
+    });
+    describe('system prompt (a user: 403)', () => {
+      entityTagContract(
+        contract(
+          () => admin,
+          () => kim,
+          true,
+        ),
+      );
+    });
   });
 
   it('updates and deletes the caller’s own prompt; another user gets 404', async () => {

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
-import { returned } from '../insights/sql-rows';
 
 export type PromptType = 'base' | 'workflow';
 export const PROMPT_TYPES: readonly PromptType[] = ['base', 'workflow'];
 
-export interface PromptRow {
+export interface PromptRow extends VersionedRow {
   id: string;
   slug: string;
   name: string;
@@ -28,7 +34,9 @@ export type PromptValues = Pick<
 export const PROMPT_SLUG_UNIQUE = ['prompts_system_slug_key', 'prompts_owner_slug_key'];
 
 const COLUMNS = `id, slug, name, description, type, template, default_question_keys, workflow_id,
-  is_system, owner_id, created_at, updated_at`;
+  is_system, owner_id, created_at, updated_at, ${rowVersionColumn()}`;
+
+const notFound = (id: string) => () => new NotFoundError('Prompt', id);
 
 /** The only place with queries on `prompts`. */
 @Injectable()
@@ -103,29 +111,42 @@ export class PromptsRepository {
     return rows[0];
   }
 
-  async update(id: string, values: PromptValues): Promise<PromptRow> {
-    const rows = returned<PromptRow>(
-      await this.db.query(
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async update(id: string, values: PromptValues, ifMatch?: IfMatch): Promise<PromptRow> {
+    const row = await versionedWrite<PromptRow>(
+      this.db,
+      { table: 'prompts', where: { id } },
+      ifMatch,
+      notFound(id),
+      (condition) =>
         `UPDATE prompts SET slug = $2, name = $3, description = $4, type = $5, template = $6,
-         default_question_keys = $7, workflow_id = $8, updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-        [
-          id,
-          values.slug,
-          values.name,
-          values.description,
-          values.type,
-          values.template,
-          values.default_question_keys,
-          values.workflow_id,
-        ],
-      ),
+           default_question_keys = $7, workflow_id = $8, updated_at = now()
+         WHERE id = $1${condition} RETURNING ${COLUMNS}`,
+      [
+        id,
+        values.slug,
+        values.name,
+        values.description,
+        values.type,
+        values.template,
+        values.default_question_keys,
+        values.workflow_id,
+      ],
     );
-    return rows[0];
+    if (!row) throw notFound(id)();
+    return row;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query(`DELETE FROM prompts WHERE id = $1`, [id]);
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  async delete(id: string, ifMatch?: IfMatch): Promise<void> {
+    await versionedWrite(
+      this.db,
+      { table: 'prompts', where: { id } },
+      ifMatch,
+      notFound(id),
+      (condition) => `DELETE FROM prompts WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 
   /** Prompts whose default questions include `key` (the catalog refuses to delete it). */

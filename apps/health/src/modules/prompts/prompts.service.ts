@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   AuthUser,
   DomainError,
   FeatureGate,
+  IfMatch,
   FieldError,
   ForbiddenError,
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
   mapUniqueViolations,
+  withEntityTag,
 } from '@sports/common';
 import {
   augmentTemplate,
@@ -88,7 +91,7 @@ export class PromptsService {
   }
 
   async get(user: AuthUser, id: string): Promise<PromptResponse> {
-    return toPromptResponse(await this.requireVisible(user, id));
+    return tagged(await this.requireVisible(user, id));
   }
 
   async create(user: AuthUser, input: CreatePromptRequest): Promise<PromptResponse> {
@@ -108,13 +111,19 @@ export class PromptsService {
       default_question_keys: input.default_question_keys ?? [],
       workflow_id: input.workflow_id ?? null,
     });
-    return toPromptResponse(
+    return tagged(
       await this.unique(input.slug, () => this.prompts.insert(values, system ? null : user.id)),
     );
   }
 
-  async update(user: AuthUser, id: string, input: UpdatePromptRequest): Promise<PromptResponse> {
+  async update(
+    user: AuthUser,
+    id: string,
+    input: UpdatePromptRequest,
+    ifMatch?: IfMatch,
+  ): Promise<PromptResponse> {
     const current = await this.requireWritable(user, id);
+    assertIfMatch(ifMatch, current.row_version);
     const type = input.type ?? current.type;
     const values = await this.checked(user, {
       slug: input.slug ?? current.slug,
@@ -131,12 +140,12 @@ export class PromptsService {
             ? null
             : current.workflow_id,
     });
-    return toPromptResponse(await this.unique(values.slug, () => this.prompts.update(id, values)));
+    return tagged(await this.unique(values.slug, () => this.prompts.update(id, values, ifMatch)));
   }
 
-  async remove(user: AuthUser, id: string): Promise<void> {
-    await this.requireWritable(user, id);
-    await this.prompts.delete(id);
+  async remove(user: AuthUser, id: string, ifMatch?: IfMatch): Promise<void> {
+    assertIfMatch(ifMatch, (await this.requireWritable(user, id)).row_version);
+    await this.prompts.delete(id, ifMatch);
   }
 
   async run(user: AuthUser, id: string, input: RunPromptRequest): Promise<PromptRunResponse> {
@@ -288,6 +297,11 @@ export class PromptsService {
     }
     return row;
   }
+}
+
+/** The response of one prompt, carrying its version as the ETag. */
+function tagged(row: PromptRow): PromptResponse {
+  return withEntityTag(toPromptResponse(row), row.row_version);
 }
 
 /** 504 LLM_TIMEOUT when the model did not answer in time, 502 LLM_FAILED otherwise. */

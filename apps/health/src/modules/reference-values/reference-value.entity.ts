@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -12,6 +13,7 @@ import { TrackingSource } from '../../tracking/tracking-common';
 @Entity('reference_values')
 export class ReferenceValue {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column('uuid') userId!: string;
   @Column({ type: 'text' }) typeKey!: string;
   @Column({ type: 'date' }) measuredOn!: string;

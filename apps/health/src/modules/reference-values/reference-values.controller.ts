@@ -5,7 +5,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, ApiErrors } from '@sports/common';
+import { Authenticated, type AuthUser, CurrentUser, ApiErrors, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -74,16 +74,16 @@ export class ReferenceValuesController {
   @ApiOperation({ operationId: 'replaceReferenceValue', summary: 'Replace a reference value' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateReferenceValueRequest,
   ): Promise<ReferenceValueResponse> {
-    return this.values.update(user.id, id, body);
+    return this.values.update(user.id, target, body);
   }
 
   @DeleteRoute()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deleteReferenceValue', summary: 'Delete a reference value' })
-  delete(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.values.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.values.delete(user.id, target);
   }
 }

@@ -9,6 +9,8 @@ import {
   TrackedRow,
 } from '../../tracking/tracking-rows';
 import { ReferenceValue } from './reference-value.entity';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
 /** A baseline value as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface ReferenceValueRow extends TrackedRow {
@@ -26,7 +28,7 @@ const ROW_COLUMNS = `id, type_key, measured_on::text AS measured_on,
 
 export type ReferenceValueValues = Omit<
   ReferenceValue,
-  'id' | 'userId' | 'createdAt' | 'updatedAt'
+  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'rowVersion'
 >;
 
 /** The only place with queries on `reference_values`. */
@@ -88,15 +90,19 @@ export class ReferenceValuesRepository {
     return this.rows.findOneByOrFail({ id: saved.id });
   }
 
-  async update(
+  /** With `ifMatch`, only the version it names is updated (412 otherwise). */
+  update(
     entry: ReferenceValue,
     values: Partial<ReferenceValueValues>,
+    ifMatch?: IfMatch,
   ): Promise<ReferenceValue> {
-    await this.rows.update({ id: entry.id, userId: entry.userId }, values);
-    return this.rows.findOneByOrFail({ id: entry.id });
+    return writeTracked(this.rows, entry, 'Reference value', ifMatch, (rows) =>
+      rows.update({ id: entry.id, userId: entry.userId }, values),
+    );
   }
 
-  async delete(entry: ReferenceValue): Promise<void> {
-    await this.rows.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: ReferenceValue, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.rows, entry, 'Reference value', ifMatch);
   }
 }

@@ -4,6 +4,9 @@ import {
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
+  assertIfMatch,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { isTooFarAhead } from '../../tracking/calendar-date';
 import { ReferenceValueTypesService } from '../admin-reference-value-types/reference-value-types.service';
@@ -65,10 +68,11 @@ export class ReferenceValuesService {
 
   async update(
     userId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateReferenceValueRequest,
   ): Promise<ReferenceValueResponse> {
     const entry = await this.findOwnedOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     const changes: Partial<ReferenceValueValues> = {};
     if (input.type_key !== undefined) changes.typeKey = input.type_key;
     if (input.measured_on !== undefined) changes.measuredOn = input.measured_on;
@@ -81,12 +85,12 @@ export class ReferenceValuesService {
     const merged = { ...entry, ...changes };
     await this.assertValid(userId, merged, entry.id);
     return toReferenceValueResponse(
-      await this.writeOrConflict(merged, () => this.values.update(entry, changes)),
+      await this.writeOrConflict(merged, () => this.values.update(entry, changes, ifMatch)),
     );
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    await this.values.delete(await this.findOwnedOrFail(userId, id));
+  async delete(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.values.delete(await this.findOwnedOrFail(userId, id), ifMatch);
   }
 
   private async findOwnedOrFail(userId: string, id: string): Promise<ReferenceValue> {
@@ -146,30 +150,36 @@ export class ReferenceValuesService {
 }
 
 export function toReferenceValueResponse(v: ReferenceValue): ReferenceValueResponse {
-  return {
-    id: v.id,
-    type_key: v.typeKey,
-    measured_on: v.measuredOn,
-    measured_at: v.measuredAt ? v.measuredAt.toISOString() : null,
-    value: v.value,
-    source: v.source,
-    note: v.note,
-    created_at: v.createdAt.toISOString(),
-    updated_at: v.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: v.id,
+      type_key: v.typeKey,
+      measured_on: v.measuredOn,
+      measured_at: v.measuredAt ? v.measuredAt.toISOString() : null,
+      value: v.value,
+      source: v.source,
+      note: v.note,
+      created_at: v.createdAt.toISOString(),
+      updated_at: v.updatedAt.toISOString(),
+    },
+    v.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function referenceValueRowResponse(r: ReferenceValueRow): ReferenceValueResponse {
-  return {
-    id: r.id,
-    type_key: r.type_key,
-    measured_on: r.measured_on,
-    measured_at: r.measured_at,
-    value: r.value,
-    source: r.source,
-    note: r.note,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      type_key: r.type_key,
+      measured_on: r.measured_on,
+      measured_at: r.measured_at,
+      value: r.value,
+      source: r.source,
+      note: r.note,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -12,6 +13,7 @@ import type { TrackingSource } from '../../tracking/tracking-common';
 @Entity('weight_entries')
 export class WeightEntry {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column({ type: 'uuid' }) userId!: string;
   @Column({ type: 'date' }) date!: string;
   @Column({ type: 'numeric', transformer: numericColumn }) weightKg!: number;

@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import { Authenticated, AuthUser, CurrentUser, WriteTarget } from '@sports/common';
 import {
   CreateRoute,
   DeleteRoute,
@@ -48,21 +48,20 @@ export class WeightController {
   }
 
   @ReplaceRoute(WeightResponse)
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'WEIGHT_EXISTS_FOR_DAY' })
   @ApiOperation({ operationId: 'replaceWeightEntry', summary: 'Replace a weight entry' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateWeightRequest,
   ): Promise<WeightResponse> {
-    return this.weights.update(user.id, id, body);
+    return this.weights.update(user.id, target, body);
   }
 
   @DeleteRoute()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'deleteWeightEntry', summary: 'Delete a weight entry' })
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.weights.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.weights.remove(user.id, target);
   }
 }

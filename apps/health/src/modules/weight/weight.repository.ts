@@ -9,6 +9,8 @@ import {
   TrackedRow,
 } from '../../tracking/tracking-rows';
 import { WeightEntry } from './weight-entry.entity';
+import type { IfMatch } from '@sports/common';
+import { deleteTracked, writeTracked } from '../../tracking/persistence';
 
 /** A weight entry as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface WeightRow extends TrackedRow {
@@ -62,17 +64,20 @@ export class WeightRepository {
     );
   }
 
-  async insert(values: Omit<WeightEntry, 'id' | 'createdAt' | 'updatedAt'>): Promise<WeightEntry> {
+  async insert(
+    values: Omit<WeightEntry, 'id' | 'createdAt' | 'updatedAt' | 'rowVersion'>,
+  ): Promise<WeightEntry> {
     const saved = await this.entries.save(this.entries.create(values));
     return this.entries.findOneByOrFail({ id: saved.id });
   }
 
-  async save(entry: WeightEntry): Promise<WeightEntry> {
-    await this.entries.save(entry);
-    return this.entries.findOneByOrFail({ id: entry.id });
+  /** With `ifMatch`, only the version it names is saved (412 otherwise). */
+  save(entry: WeightEntry, ifMatch?: IfMatch): Promise<WeightEntry> {
+    return writeTracked(this.entries, entry, 'Weight entry', ifMatch, (rows) => rows.save(entry));
   }
 
-  async delete(entry: WeightEntry): Promise<void> {
-    await this.entries.delete({ id: entry.id, userId: entry.userId });
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  delete(entry: WeightEntry, ifMatch?: IfMatch): Promise<void> {
+    return deleteTracked(this.entries, entry, 'Weight entry', ifMatch);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NotFoundError } from '@sports/common';
+import { mapUniqueViolations, NotFoundError, assertIfMatch, WriteTarget } from '@sports/common';
 import type { DateRangeQuery } from '../../tracking/tracking-common';
 import {
   CreateWeightRequest,
@@ -48,20 +48,25 @@ export class WeightService {
     return weightRowResponse(row);
   }
 
-  async update(userId: string, id: string, input: UpdateWeightRequest): Promise<WeightResponse> {
+  async update(
+    userId: string,
+    { id, ifMatch }: WriteTarget,
+    input: UpdateWeightRequest,
+  ): Promise<WeightResponse> {
     const entry = await this.findOwnOrFail(userId, id);
+    assertIfMatch(ifMatch, entry.rowVersion);
     if (input.date !== undefined) entry.date = input.date;
     if (input.weight_kg !== undefined) entry.weightKg = input.weight_kg;
     if (input.body_fat_pct !== undefined) entry.bodyFatPct = input.body_fat_pct;
     if (input.note !== undefined) entry.note = input.note;
     if (input.source !== undefined) entry.source = input.source;
     return toWeightResponse(
-      await this.writeOnce(userId, entry.date, () => this.weights.save(entry)),
+      await this.writeOnce(userId, entry.date, () => this.weights.save(entry, ifMatch)),
     );
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.weights.delete(await this.findOwnOrFail(userId, id));
+  async remove(userId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    await this.weights.delete(await this.findOwnOrFail(userId, id), ifMatch);
   }
 
   /** Another user's entry answers 404, exactly like a missing one. */

@@ -2,13 +2,19 @@ import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, AuthUser, CurrentUser, PageQuery } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  PageQuery,
+  WriteTarget,
+} from '@sports/common';
 import { GRAPH_ISSUE_CODES } from '../../errors';
 import {
   CreateRoute,
@@ -72,31 +78,28 @@ export class WorkflowDefinitionsController {
   }
 
   @ReadRoute(WorkflowResponse)
-  @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getWorkflow', summary: 'Get one workflow with its graph' })
   get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
     return this.workflows.get(user.id, id);
   }
 
   @ReplaceRoute(WorkflowResponse)
-  @ApiNotFoundResponse()
   @ApiBadRequestResponse({ description: INVALID })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_MISSING })
   @ApiErrors(...GRAPH_ISSUE_CODES)
   @ApiOperation({ operationId: 'replaceWorkflow', summary: 'Replace a workflow' })
   update(
     @CurrentUser() user: AuthUser,
-    @IdParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateWorkflowRequest,
   ): Promise<WorkflowResponse> {
-    return this.workflows.update(user.id, id, body);
+    return this.workflows.update(user.id, target, body);
   }
 
   @DeleteRoute()
-  @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a workflow prompt points to it' })
   @ApiOperation({ operationId: 'deleteWorkflow', summary: 'Delete a workflow' })
-  remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<void> {
-    return this.workflows.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.workflows.remove(user.id, target);
   }
 }

@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
-import { returned } from '../insights/sql-rows';
 
-export interface WorkflowDefinitionRow {
+export interface WorkflowDefinitionRow extends VersionedRow {
   id: string;
   owner_id: string;
   name: string;
@@ -18,7 +24,7 @@ export type WorkflowDefinitionValues = Pick<
   'name' | 'description' | 'graph'
 >;
 
-const COLUMNS = 'id, owner_id, name, description, graph, created_at, updated_at';
+const COLUMNS = `id, owner_id, name, description, graph, created_at, updated_at, ${rowVersionColumn()}`;
 
 /** The only place with queries on `workflow_definitions`. */
 @Injectable()
@@ -68,18 +74,39 @@ export class WorkflowDefinitionsRepository {
     return rows[0];
   }
 
-  async update(id: string, values: WorkflowDefinitionValues): Promise<WorkflowDefinitionRow> {
-    const rows = returned<WorkflowDefinitionRow>(
-      await this.db.query(
+  /**
+   * With `ifMatch`, only the version it names is replaced (checked in the same statement);
+   * a mismatch answers 412 with the current version.
+   */
+  async update(
+    id: string,
+    values: WorkflowDefinitionValues,
+    ifMatch?: IfMatch,
+  ): Promise<WorkflowDefinitionRow> {
+    const notFound = () => new NotFoundError('Workflow', id);
+    const row = await versionedWrite<WorkflowDefinitionRow>(
+      this.db,
+      { table: 'workflow_definitions', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) =>
         `UPDATE workflow_definitions SET name = $2, description = $3, graph = $4, updated_at = now()
-        WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, values.name, values.description, JSON.stringify(values.graph)],
-      ),
+          WHERE id = $1${condition} RETURNING ${COLUMNS}`,
+      [id, values.name, values.description, JSON.stringify(values.graph)],
     );
-    return rows[0];
+    if (!row) throw notFound();
+    return row;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query('DELETE FROM workflow_definitions WHERE id = $1', [id]);
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  async delete(id: string, ifMatch?: IfMatch): Promise<void> {
+    await versionedWrite(
+      this.db,
+      { table: 'workflow_definitions', where: { id } },
+      ifMatch,
+      () => new NotFoundError('Workflow', id),
+      (condition) => `DELETE FROM workflow_definitions WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 }

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isStillReferenced, NotFoundError, PageQuery, ResourceInUseError } from '@sports/common';
+import {
+  assertIfMatch,
+  isStillReferenced,
+  NotFoundError,
+  PageQuery,
+  ResourceInUseError,
+  withEntityTag,
+  WriteTarget,
+} from '@sports/common';
 import {
   CompiledGraph,
   GraphIssue,
@@ -69,7 +77,7 @@ export class WorkflowDefinitionsService {
       description: input.description ?? null,
       graph: input.graph,
     });
-    return toWorkflowResponse(row, checked.graph?.order ?? [], checked.warnings);
+    return this.tagged(row, checked);
   }
 
   async list(ownerId: string, query: PageQuery): Promise<WorkflowListResponse> {
@@ -85,30 +93,35 @@ export class WorkflowDefinitionsService {
   async get(ownerId: string, id: string): Promise<WorkflowResponse> {
     const row = await this.requireOwn(ownerId, id);
     const checked = await this.check(ownerId, row.graph);
-    return toWorkflowResponse(row, checked.graph?.order ?? [], checked.warnings);
+    return this.tagged(row, checked);
   }
 
   async update(
     ownerId: string,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateWorkflowRequest,
   ): Promise<WorkflowResponse> {
     const current = await this.requireOwn(ownerId, id);
+    assertIfMatch(ifMatch, current.row_version);
     const graph = input.graph ?? current.graph;
     const checked = await this.requireValid(ownerId, graph);
-    const row = await this.workflows.update(id, {
-      name: input.name?.trim() ?? current.name,
-      description: input.description !== undefined ? input.description : current.description,
-      graph,
-    });
-    return toWorkflowResponse(row, checked.graph?.order ?? [], checked.warnings);
+    const row = await this.workflows.update(
+      id,
+      {
+        name: input.name?.trim() ?? current.name,
+        description: input.description !== undefined ? input.description : current.description,
+        graph,
+      },
+      ifMatch,
+    );
+    return this.tagged(row, checked);
   }
 
   /** 409 RESOURCE_IN_USE while a workflow prompt points to it; its executions go with it. */
-  async remove(ownerId: string, id: string): Promise<void> {
-    await this.requireOwn(ownerId, id);
+  async remove(ownerId: string, { id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.requireOwn(ownerId, id)).row_version);
     try {
-      await this.workflows.delete(id);
+      await this.workflows.delete(id, ifMatch);
     } catch (error) {
       if (isStillReferenced(error)) {
         throw new ResourceInUseError('A workflow prompt still points to this workflow.');
@@ -125,6 +138,12 @@ export class WorkflowDefinitionsService {
 
   findById(id: string): Promise<WorkflowDefinitionRow | null> {
     return this.workflows.findById(id);
+  }
+
+  /** The response of one workflow, carrying its version as the ETag. */
+  private tagged(row: WorkflowDefinitionRow, checked: Checked): WorkflowResponse {
+    const response = toWorkflowResponse(row, checked.graph?.order ?? [], checked.warnings);
+    return withEntityTag(response, row.row_version);
   }
 
   private async requireValid(ownerId: string, graph: unknown): Promise<Checked> {

@@ -1,3 +1,4 @@
+import { entityTagContract } from '@sports/common/testing';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
 import {
   FakeChatHandler,
@@ -325,6 +326,29 @@ describe('workflows (HTTP, loopback language model)', () => {
         await t.db.query('SELECT 1 FROM workflow_definitions WHERE id = $1', [id]),
       ).toHaveLength(0);
     });
+  });
+
+  describe('entity tags (If-Match on PUT and DELETE)', () => {
+    entityTagContract(() => ({
+      http: t.http,
+      owner: { Authorization: kim.auth },
+      stranger: { Authorization: lou.auth },
+      strangerStatus: 404,
+      db: t.db,
+      row: (url) => ({ table: 'workflow_definitions', where: { id: url.split('/').pop() } }),
+      create: async () => {
+        const created = await create(kim, branchThenJoin('x'), 'Versioniert');
+        return { url: `/api/workflows/${created.body.id}`, created };
+      },
+      change: (n) => ({ name: `Fassung ${n}`, graph: branchThenJoin(`v${n}`) }),
+      stored: async (url) =>
+        (
+          await t.db.query(
+            'SELECT name, description, graph FROM workflow_definitions WHERE id = $1',
+            [url.split('/').pop()],
+          )
+        )[0] ?? null,
+    }));
   });
 
   describe('executions', () => {

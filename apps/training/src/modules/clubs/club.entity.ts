@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -9,6 +10,7 @@ import {
 @Entity('clubs')
 export class Club {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column() name!: string;
   @Column({ type: 'text', nullable: true }) description!: string | null;
   @Column({ type: 'text', nullable: true }) city!: string | null;

@@ -6,7 +6,17 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, PageQuery, Public, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  PageQuery,
+  Public,
+  Roles,
+  UuidParam,
+  ConditionalWrite,
+  EntityTagged,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubsService } from './clubs.service';
@@ -47,6 +57,7 @@ export class ClubsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ClubResponse> {
     return this.clubs.get(ctx, id);
   }
@@ -56,6 +67,7 @@ export class ClubsController {
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: ClubResponse })
+  @EntityTagged()
   create(@Tenant() ctx: TenantContext, @Body() body: CreateClubRequest): Promise<ClubResponse> {
     return this.clubs.create(ctx, body);
   }
@@ -65,12 +77,13 @@ export class ClubsController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ClubResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateClubRequest,
   ): Promise<ClubResponse> {
-    return this.clubs.update(ctx, id, body);
+    return this.clubs.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteClub', summary: 'Delete a club' })
@@ -78,7 +91,8 @@ export class ClubsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.clubs.remove(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.clubs.remove(target);
   }
 }

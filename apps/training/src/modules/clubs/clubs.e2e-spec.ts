@@ -1,3 +1,4 @@
+import { entityTagContract } from '@sports/common/testing';
 import {
   startTrainingTestApp,
   TestProfile,
@@ -206,5 +207,28 @@ describe('clubs (HTTP)', () => {
       .get('/api/clubs/00000000-0000-4000-8000-000000000000')
       .set('Authorization', admin.auth);
     expect(unknown.status).toBe(404);
+  });
+
+  describe('entity tags (If-Match on PUT and DELETE)', () => {
+    entityTagContract(() => ({
+      http: t.http,
+      db: t.db,
+      owner: { Authorization: admin.auth },
+      stranger: { Authorization: bob.auth },
+      strangerStatus: 403,
+      row: (url) => ({ table: 'clubs', where: { id: url.split('/').pop() } }),
+      create: async () => {
+        const created = await t.http
+          .post('/api/clubs')
+          .set('Authorization', admin.auth)
+          .send({ name: 'Versioniert', primary_admin_profile_id: alice.id });
+        return { url: `/api/clubs/${created.body.id}`, created };
+      },
+      change: (n) => ({ name: `Fassung ${n}`, city: `Stadt ${n}` }),
+      stored: async (url) =>
+        (
+          await t.db.query('SELECT name, city FROM clubs WHERE id = $1', [url.split('/').pop()])
+        )[0] ?? null,
+    }));
   });
 });

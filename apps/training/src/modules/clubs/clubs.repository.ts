@@ -52,7 +52,7 @@ export class ClubsRepository {
     await manager.getRepository(Club).update({ id }, values);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.clubs.delete({ id });
+  async delete(id: string, manager?: EntityManager): Promise<void> {
+    await (manager?.getRepository(Club) ?? this.clubs).delete({ id });
   }
 }

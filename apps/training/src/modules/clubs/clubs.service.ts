@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  assertIfMatch,
   ForbiddenError,
+  lockedWrite,
+  lockIfMatch,
   NotFoundError,
   pageOf,
   PageQuery,
   UnprocessableError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
@@ -44,7 +49,7 @@ export class ClubsService {
   /** For other modules: the club or 404. */
   async findOrFail(clubId: string): Promise<Club> {
     const club = await this.clubs.findById(clubId);
-    if (!club) throw new NotFoundError('Club', clubId);
+    if (!club) throw clubNotFound(clubId)();
     return club;
   }
 
@@ -103,12 +108,19 @@ export class ClubsService {
     return this.respond(ctx, await this.findOrFail(club.id));
   }
 
-  async update(ctx: TenantContext, clubId: string, body: UpdateClubRequest): Promise<ClubResponse> {
-    await this.findOrFail(clubId);
+  /** With If-Match, only the version it names is changed (412 otherwise, nothing written). */
+  async update(
+    ctx: TenantContext,
+    { id: clubId, ifMatch }: WriteTarget,
+    body: UpdateClubRequest,
+  ): Promise<ClubResponse> {
+    const club = await this.findOrFail(clubId);
     if (!canAdministerClub(ctx, clubId)) {
       throw new ForbiddenError('Only club admins of this club or platform admins may change it.');
     }
+    assertIfMatch(ifMatch, club.rowVersion);
     await this.dataSource.transaction(async (m) => {
+      if (ifMatch) await lockIfMatch(m, clubKey(clubId), ifMatch, clubNotFound(clubId));
       const values: Partial<ClubValues> = {};
       if (body.name !== undefined) values.name = body.name;
       if (body.description !== undefined) values.description = body.description;
@@ -136,14 +148,24 @@ export class ClubsService {
     return this.respond(ctx, await this.findOrFail(clubId));
   }
 
-  async remove(clubId: string): Promise<void> {
-    await this.findOrFail(clubId);
-    await this.clubs.delete(clubId);
+  async remove({ id: clubId, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.findOrFail(clubId)).rowVersion);
+    await lockedWrite(
+      this.dataSource.manager,
+      clubKey(clubId),
+      ifMatch,
+      clubNotFound(clubId),
+      (m) => this.clubs.delete(clubId, m),
+    );
   }
 
   private async respond(ctx: TenantContext, club: Club): Promise<ClubResponse> {
     const counts = await this.memberships.memberCounts([club.id]);
     const mine = await this.memberships.findMemberByProfile(club.id, ctx.profile_id);
-    return toClubResponse(club, counts.get(club.id) ?? 0, mine?.roles ?? []);
+    const response = toClubResponse(club, counts.get(club.id) ?? 0, mine?.roles ?? []);
+    return withEntityTag(response, club.rowVersion);
   }
 }
+
+const clubKey = (id: string) => ({ table: 'clubs', where: { id } });
+const clubNotFound = (id: string) => () => new NotFoundError('Club', id);

@@ -9,7 +9,15 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  PageQuery,
+  UuidParam,
+  ConditionalWrite,
+  EntityTagged,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -79,6 +87,7 @@ export class ExercisesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ExerciseResponse> {
     return this.exercises.get(ctx, id);
   }
@@ -95,6 +104,7 @@ export class ExercisesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ExerciseResponse })
+  @EntityTagged()
   @ApiBadRequestResponse({
     description: 'VALIDATION_FAILED, also for a text too long once sanitized',
   })
@@ -128,12 +138,13 @@ export class ExercisesController {
     description:
       'FORBIDDEN (read-only), or PRIVATE_EXERCISE_LIMIT_REACHED when becoming private exceeds the tier',
   })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateExerciseRequest,
   ): Promise<ExerciseResponse> {
-    return this.exercises.update(ctx, id, body);
+    return this.exercises.update(ctx, target.id, body, undefined, target.ifMatch);
   }
 
   @ApiOperation({ operationId: 'deleteExercise', summary: 'Delete an exercise' })
@@ -142,8 +153,9 @@ export class ExercisesController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.exercises.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.exercises.remove(ctx, target.id, target.ifMatch);
   }
 
   // ---- variants ----

@@ -1,3 +1,4 @@
+import { entityTagContract } from '@sports/common/testing';
 import type { EntityManager } from 'typeorm';
 import { statusesOfConcurrent } from '@sports/common/testing';
 import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
@@ -609,5 +610,29 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
         (await as(trainerA).put(`/api/exercises/${club}`, { visibility: 'private' })).status,
       ).toBe(200);
     });
+  });
+  describe('entity tags (If-Match on PUT and DELETE)', () => {
+    entityTagContract(() => ({
+      http: t.http,
+      db: t.db,
+      owner: { Authorization: clubAdminA.auth },
+      stranger: { Authorization: memberB.auth },
+      strangerStatus: 404,
+      row: (url) => ({ table: 'exercises', where: { id: url.split('/').pop() } }),
+      create: async () => {
+        const created = await as(clubAdminA).post('/api/exercises', {
+          title: 'Versioniert',
+          visibility: 'club',
+        });
+        return { url: `/api/exercises/${created.body.id}`, created };
+      },
+      change: (n) => ({ title: `Fassung ${n}`, duration_minutes: n }),
+      stored: async (url) =>
+        (
+          await t.db.query('SELECT title, duration_minutes FROM exercises WHERE id = $1', [
+            url.split('/').pop(),
+          ])
+        )[0] ?? null,
+    }));
   });
 });

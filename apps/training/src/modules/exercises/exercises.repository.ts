@@ -1,3 +1,4 @@
+import { rowVersionColumn, VersionedRow } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -8,7 +9,7 @@ import { SqlParams } from '../content-access/sql-params';
 import type { ExerciseStatus } from './dto/exercise.dto';
 
 /** The plain columns of an exercise row. */
-export interface ExerciseRow {
+export interface ExerciseRow extends VersionedRow {
   id: string;
   title: string;
   description: string | null;
@@ -135,7 +136,7 @@ const COLUMNS = `e.id, e.title, e.description, e.instructions, e.coaching_points
   e.duration_minutes, e.difficulty, e.min_participants, e.max_participants, e.visibility,
   e.club_id, e.owner_profile_id, e.status, e.default_club_media_copyright,
   e.promote_attached_media_for_official, e.default_official_media_copyright,
-  e.created_at, e.updated_at`;
+  e.created_at, e.updated_at, ${rowVersionColumn('e')}`;
 
 const WRITABLE: (keyof ExerciseValues)[] = [
   'title',

@@ -8,6 +8,9 @@ import {
   ResourceInUseError,
   UnprocessableError,
   ValidationFailedError,
+  assertIfMatch,
+  IfMatch,
+  withEntityTag,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MediaStorageService } from '../media-assets/storage/media-storage.service';
@@ -179,7 +182,7 @@ export class ExercisesService {
     if (!row || !canReadContent(ctx, row)) throw new NotFoundError('Exercise', id);
     const out = toResponse(ctx, row, true);
     out.media = await this.media.detailMedia(row);
-    return out;
+    return withEntityTag(out, row.row_version);
   }
 
   /** For variants and other sub-resources: the exercise when the caller may read it (else 404). */
@@ -240,12 +243,16 @@ export class ExercisesService {
     return this.get(ctx, id);
   }
 
-  /** `within`: as for `create`, inside the update's transaction. */
+  /**
+   * `within`: as for `create`, inside the update's transaction. With `ifMatch`, the version is
+   * checked on the row locked for the update (412 otherwise, nothing written).
+   */
   async update(
     ctx: TenantContext,
     id: string,
     body: UpdateExerciseRequest,
     within?: WithinWrite,
+    ifMatch?: IfMatch,
   ): Promise<ExerciseResponse> {
     const links = await this.checkedLinks(body);
     await this.mediaStorage.transaction(async (m, files) => {
@@ -254,6 +261,7 @@ export class ExercisesService {
       if (!canEditExercise(ctx, current)) {
         throw new ForbiddenError('You may read this exercise but not change it.');
       }
+      assertIfMatch(ifMatch, current.row_version);
       const visibility = body.visibility ?? current.visibility;
       const clubId = await this.resolveClub(ctx, visibility, body.club_id, current);
       assertVisibilityChange(ctx, current, { visibility, club_id: clubId });
@@ -295,7 +303,8 @@ export class ExercisesService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With `ifMatch`, only the version it names is deleted (checked on the locked row). */
+  async remove(ctx: TenantContext, id: string, ifMatch?: IfMatch): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const current = await this.repo.findById(id, m, true);
       if (!current || !canReadContent(ctx, current)) throw new NotFoundError('Exercise', id);
@@ -304,6 +313,7 @@ export class ExercisesService {
           'Private exercises are deleted by their owner, club exercises by club admins, official ones by platform admins.',
         );
       }
+      assertIfMatch(ifMatch, current.row_version);
       const used = (await this.usages.usagesOf(m, [id])).get(id) ?? [];
       if (used.length > 0) {
         const kinds = [...new Set(used.map((u) => u.kind))].join(', ');

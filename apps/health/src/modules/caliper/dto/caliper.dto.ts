@@ -1,3 +1,4 @@
+import { withEntityTag } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -133,36 +134,42 @@ export class CaliperListResponse {
 }
 
 export function toCaliperResponse(e: CaliperEntry): CaliperResponse {
-  return {
-    id: e.id,
-    date: e.date,
-    formula: e.formula,
-    sites: e.sites,
-    body_fat_pct: e.bodyFatPct,
-    density: e.density,
-    age_years: e.ageYears,
-    sex: e.sex,
-    note: e.note,
-    source: e.source,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: e.id,
+      date: e.date,
+      formula: e.formula,
+      sites: e.sites,
+      body_fat_pct: e.bodyFatPct,
+      density: e.density,
+      age_years: e.ageYears,
+      sex: e.sex,
+      note: e.note,
+      source: e.source,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    },
+    e.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function caliperRowResponse(r: CaliperRow): CaliperResponse {
-  return {
-    id: r.id,
-    date: r.date,
-    formula: r.formula,
-    sites: r.sites,
-    body_fat_pct: r.body_fat_pct,
-    density: r.density,
-    age_years: r.age_years,
-    sex: r.sex,
-    note: r.note,
-    source: r.source,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      date: r.date,
+      formula: r.formula,
+      sites: r.sites,
+      body_fat_pct: r.body_fat_pct,
+      density: r.density,
+      age_years: r.age_years,
+      sex: r.sex,
+      note: r.note,
+      source: r.source,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

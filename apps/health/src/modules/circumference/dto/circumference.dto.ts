@@ -1,3 +1,4 @@
+import { withEntityTag } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
@@ -89,28 +90,34 @@ export class CircumferenceListResponse {
 }
 
 export function toCircumferenceResponse(e: CircumferenceEntry): CircumferenceResponse {
-  return {
-    id: e.id,
-    date: e.date,
-    site: e.site,
-    value_cm: e.valueCm,
-    note: e.note,
-    source: e.source,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: e.id,
+      date: e.date,
+      site: e.site,
+      value_cm: e.valueCm,
+      note: e.note,
+      source: e.source,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    },
+    e.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function circumferenceRowResponse(r: CircumferenceRow): CircumferenceResponse {
-  return {
-    id: r.id,
-    date: r.date,
-    site: r.site,
-    value_cm: r.value_cm,
-    note: r.note,
-    source: r.source,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      date: r.date,
+      site: r.site,
+      value_cm: r.value_cm,
+      note: r.note,
+      source: r.source,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

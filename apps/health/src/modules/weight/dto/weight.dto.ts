@@ -1,3 +1,4 @@
+import { withEntityTag } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
@@ -82,28 +83,34 @@ export class WeightListResponse {
 }
 
 export function toWeightResponse(e: WeightEntry): WeightResponse {
-  return {
-    id: e.id,
-    date: e.date,
-    weight_kg: e.weightKg,
-    body_fat_pct: e.bodyFatPct,
-    note: e.note,
-    source: e.source,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
+  return withEntityTag(
+    {
+      id: e.id,
+      date: e.date,
+      weight_kg: e.weightKg,
+      body_fat_pct: e.bodyFatPct,
+      note: e.note,
+      source: e.source,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    },
+    e.rowVersion,
+  );
 }
 
 /** The response of a row read for it (the list and detail read path). */
 export function weightRowResponse(r: WeightRow): WeightResponse {
-  return {
-    id: r.id,
-    date: r.date,
-    weight_kg: r.weight_kg,
-    body_fat_pct: r.body_fat_pct,
-    note: r.note,
-    source: r.source,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
+  return withEntityTag(
+    {
+      id: r.id,
+      date: r.date,
+      weight_kg: r.weight_kg,
+      body_fat_pct: r.body_fat_pct,
+      note: r.note,
+      source: r.source,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    r.row_version,
+  );
 }

@@ -1,0 +1,4 @@
+export * from './conditional-routes';
+export * from './entity-tag';
+export * from './row-version';
+export * from './entity-versions';

@@ -1,0 +1,207 @@
+import type { Response } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import type { DataSource } from 'typeorm';
+import type { RowKey } from '../concurrency/row-version';
+import { statusesOfConcurrent } from './concurrency';
+
+/** One editable resource under the entity-tag contract (see `entityTagContract`). */
+export interface EntityTagSubject {
+  http: TestAgent;
+  /** Headers of a caller who may edit the resource (Authorization, X-Active-Club-Id, ...). */
+  owner: Record<string, string>;
+  /** Headers of a caller who may not see or edit it, and the status they get. */
+  stranger: Record<string, string>;
+  strangerStatus: 403 | 404;
+  /** The stranger may read the resource (a shared one) but not write it. */
+  strangerReads?: boolean;
+  /** Creates a fresh resource: its URL and, when created by POST, the creating response. */
+  create(): Promise<{ url: string; created?: Response }>;
+  /**
+   * A valid write body; a different `n` gives a different resource state, none of them the
+   * created one (an entity save that changes nothing keeps the row version).
+   */
+  change(n: number): object;
+  /** `PUT` (default) or `PATCH`. */
+  method?: 'put' | 'patch';
+  /** The stored state of the resource (null when gone), to prove a refused write left it. */
+  stored(url: string): Promise<unknown>;
+  /** The service's database and the row holding the resource's version. */
+  db: DataSource;
+  row(url: string): RowKey;
+  /** Whether the resource has `DELETE` on its URL (default true). */
+  deletable?: boolean;
+}
+
+const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
+
+/**
+ * The `it` cases every editable resource passes: `ETag` on reads, creates and writes;
+ * `If-Match` writes only the version it names (412 PRECONDITION_FAILED with the current
+ * version otherwise, nothing written), `*` matches any existing version, weak tags none,
+ * malformed ones answer 400; writes without `If-Match` behave as before; of concurrent writes
+ * naming one version exactly one succeeds; someone else's resource answers as before without
+ * revealing its version. `subject` is called inside each case (after `beforeAll`).
+ */
+export function entityTagContract(subject: () => EntityTagSubject): void {
+  const write = (s: EntityTagSubject, url: string, headers: Record<string, string>, n: number) =>
+    s.http[s.method ?? 'put'](url).set(headers).send(s.change(n));
+  const read = (s: EntityTagSubject, url: string, headers = s.owner) =>
+    s.http.get(url).set(headers);
+
+  it('answers a strong ETag on create and read, and the new one on a write', async () => {
+    const s = subject();
+    const { url, created } = await s.create();
+    const first = await read(s, url);
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).toMatch(STRONG_TAG);
+    if (created) expect(created.headers.etag).toBe(first.headers.etag);
+    const again = await read(s, url);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    const written = await write(s, url, { ...s.owner, 'If-Match': first.headers.etag }, 1);
+    expect(written.status).toBe(200);
+    expect(written.headers.etag).toMatch(STRONG_TAG);
+    expect(written.headers.etag).not.toBe(first.headers.etag);
+    expect((await read(s, url)).headers.etag).toBe(written.headers.etag);
+  });
+
+  it('refuses a write naming an old version with 412 and the current one, writing nothing', async () => {
+    const s = subject();
+    const { url } = await s.create();
+    const stale = (await read(s, url)).headers.etag as string;
+    const moved = await write(s, url, s.owner, 1);
+    expect(moved.status).toBe(200);
+    const before = await s.stored(url);
+    const current = (await read(s, url)).headers.etag as string;
+
+    const refused = await write(s, url, { ...s.owner, 'If-Match': stale }, 2);
+    expect(refused.status).toBe(412);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ code: 'PRECONDITION_FAILED', current_etag: current });
+    expect(refused.headers.etag).toBe(current);
+    expect(await s.stored(url)).toEqual(before);
+
+    const weak = await write(s, url, { ...s.owner, 'If-Match': `W/${current}` }, 2);
+    expect(weak.status).toBe(412);
+    const malformed = await write(s, url, { ...s.owner, 'If-Match': current.slice(1) }, 2);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('VALIDATION_FAILED');
+    expect(await s.stored(url)).toEqual(before);
+
+    const listed = await write(s, url, { ...s.owner, 'If-Match': `${stale}, ${current}` }, 3);
+    expect(listed.status).toBe(200);
+    const any = await write(s, url, { ...s.owner, 'If-Match': '*' }, 4);
+    expect(any.status).toBe(200);
+  });
+
+  it('writes as before without If-Match', async () => {
+    const s = subject();
+    const { url } = await s.create();
+    const etag = (await read(s, url)).headers.etag as string;
+    const before = await s.stored(url);
+    expect((await write(s, url, s.owner, 1)).status).toBe(200);
+    expect(await s.stored(url)).not.toEqual(before);
+    expect((await write(s, url, s.owner, 2)).status).toBe(200);
+    expect((await read(s, url)).headers.etag).not.toBe(etag);
+  });
+
+  it('lets exactly one of concurrent writes naming the same version succeed', async () => {
+    const s = subject();
+    const { url } = await s.create();
+    const etag = (await read(s, url)).headers.etag as string;
+    // The row is locked while the writes arrive, so each one has read the version and checked
+    // it before any writes: only a check made atomically with the write can refuse the others.
+    const statuses = await whileRowLocked(s.db, s.row(url), WRITERS, () =>
+      statusesOfConcurrent(WRITERS, (i) => write(s, url, { ...s.owner, 'If-Match': etag }, 10 + i)),
+    );
+    expect(statuses).toEqual({ 200: 1, 412: WRITERS - 1 });
+  });
+
+  it('answers a stranger as without If-Match, revealing no version', async () => {
+    const s = subject();
+    const { url } = await s.create();
+    const etag = (await read(s, url)).headers.etag as string;
+    const before = await s.stored(url);
+    const attempts = [
+      ...(s.strangerReads ? [] : [await read(s, url, s.stranger)]),
+      await write(s, url, { ...s.stranger, 'If-Match': '"0"' }, 1),
+      await write(s, url, { ...s.stranger, 'If-Match': etag }, 1),
+      ...(s.deletable === false
+        ? []
+        : [await s.http.delete(url).set({ ...s.stranger, 'If-Match': '"0"' })]),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(s.strangerStatus);
+      // Express may tag the problem body itself (a weak tag); never with the resource's version.
+      expect(res.headers.etag ?? '').not.toMatch(STRONG_TAG);
+      expect(res.body.current_etag).toBeUndefined();
+    }
+    expect(await s.stored(url)).toEqual(before);
+  });
+
+  it('deletes only the version If-Match names', async () => {
+    const s = subject();
+    if (s.deletable === false) return;
+    const { url } = await s.create();
+    const stale = (await read(s, url)).headers.etag as string;
+    expect((await write(s, url, s.owner, 1)).status).toBe(200);
+    const current = (await read(s, url)).headers.etag as string;
+
+    const refused = await s.http.delete(url).set({ ...s.owner, 'If-Match': stale });
+    expect(refused.status).toBe(412);
+    expect(refused.body).toMatchObject({ code: 'PRECONDITION_FAILED', current_etag: current });
+    expect(await s.stored(url)).not.toBeNull();
+
+    const deleted = await s.http.delete(url).set({ ...s.owner, 'If-Match': current });
+    expect(deleted.status).toBe(204);
+    expect(await s.stored(url)).toBeNull();
+    const gone = await s.http.delete(url).set({ ...s.owner, 'If-Match': '*' });
+    expect(gone.status).toBe(404);
+  });
+}
+
+/** Concurrent writers of the race test (fewer than the services' pool of 10 connections). */
+const WRITERS = 4;
+
+/**
+ * Runs `send` while another transaction holds the row's lock, and releases it once `waiters`
+ * statements of the database wait for a lock (the writes have got as far as writing).
+ */
+async function whileRowLocked<T>(
+  db: DataSource,
+  key: RowKey,
+  waiters: number,
+  send: () => Promise<T>,
+): Promise<T> {
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    const params: unknown[] = [];
+    const where = Object.entries(key.where)
+      .map(([column, value]) => `${column} = $${params.push(value)}`)
+      .join(' AND ');
+    const locked = await runner.query(
+      `SELECT 1 FROM ${key.table} WHERE ${where} FOR UPDATE`,
+      params,
+    );
+    expect(locked).toHaveLength(1);
+    const sent = send();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [{ waiting }] = await db.query(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (waiting >= waiters) break;
+      if (Date.now() > deadline)
+        throw new Error(`only ${waiting} of ${waiters} writes waited for the row`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await runner.commitTransaction();
+    return await sent;
+  } finally {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    await runner.release();
+  }
+}
