@@ -7,3 +7,4 @@ export * from './test-app';
 export * from './test-database';
 export * from './unsent-body';
 export * from './redis';
+export * from './image-testing';

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import {
   Body,
   Controller,
@@ -9,11 +8,18 @@ import {
   Patch,
   Post,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, Roles, UuidParamPipe } from '@sports/common';
-import type { Response } from 'express';
+import {
+  Authenticated,
+  Roles,
+  SignedFileRoute,
+  sendStoredFile,
+  UuidParamPipe,
+} from '@sports/common';
+import type { Request, Response } from 'express';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -29,9 +35,11 @@ import {
   RetentionRunResponse,
   UpdateMediaAssetRequest,
 } from './dto/media-asset.dto';
+import { MediaAssetFiles } from './media-asset-files.service';
 import { MediaAssetsService } from './media-assets.service';
 import { MediaLifecycleService } from './media-lifecycle.service';
 import { MediaRetentionService } from './media-retention.service';
+import { MEDIA_MIME_TYPES } from './storage/media-sniff';
 
 @ApiTags('media-assets')
 @Controller('media-assets')
@@ -40,6 +48,7 @@ export class MediaAssetsController {
     private readonly assets: MediaAssetsService,
     private readonly lifecycles: MediaLifecycleService,
     private readonly retention: MediaRetentionService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   @Get()
@@ -101,11 +110,25 @@ export class MediaAssetsController {
     @Tenant() ctx: TenantContext,
     @Param('id', UuidParamPipe) id: string,
     @Headers('range') range: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.assets.openFile(ctx, id, range);
-    res.status(file.status).set(file.headers);
-    await pipeline(file.stream, res).catch(() => file.stream.destroy());
+    await sendStoredFile(res, await this.assets.openFile(ctx, id, { range, ifNoneMatch }));
+  }
+
+  /**
+   * The file or one of its renditions through a signed URL (`url` and `renditions[].url` of
+   * the asset responses): no Authorization header, usable in `<img>`/`<video>` of pages on
+   * other origins; Range, ETag/304, `Cache-Control: private, max-age=<remaining lifetime>`.
+   */
+  @Get(':id/content')
+  @SignedFileRoute([...MEDIA_MIME_TYPES])
+  async content(
+    @Param('id', UuidParamPipe) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.files.serve(req, res, id);
   }
 
   @Patch(':id')

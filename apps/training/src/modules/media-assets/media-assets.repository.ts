@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RenditionsStatus, StoredRendition } from '@sports/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, visibilitySql } from '../content-access/content-visibility';
@@ -19,7 +20,8 @@ export type NewAsset = Omit<
   | 'lifecycle_changed_by_profile_id'
   | 'created_at'
   | 'updated_at'
->;
+  | 'renditions_status'
+> & { renditions_status: 'pending' | 'none' };
 
 export interface AssetListFilter {
   lifecycle: 'active' | 'trash_soft' | 'trash_hidden' | 'all';
@@ -32,7 +34,8 @@ export interface AssetListFilter {
 const COLUMNS = `a.id, a.sha256, a.size_bytes::float8 AS size_bytes, a.media_kind, a.mime_type,
   a.extension, a.original_name, a.label, a.copyright_notice, a.tags, a.visibility, a.club_id,
   a.uploaded_by_profile_id, a.owner_profile_id, a.storage_key, a.lifecycle,
-  a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at`;
+  a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at,
+  a.renditions_status`;
 
 const WITH_NAMES = `${COLUMNS}, up.name AS uploader_name, c.name AS club_name`;
 const NAME_JOINS = `LEFT JOIN profiles up ON up.id = a.uploaded_by_profile_id
@@ -147,8 +150,9 @@ export class MediaAssetsRepository {
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO media_assets (sha256, size_bytes, media_kind, mime_type, extension,
          original_name, label, copyright_notice, tags, visibility, club_id,
-         uploaded_by_profile_id, owner_profile_id, storage_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $14) RETURNING id`,
+         uploaded_by_profile_id, owner_profile_id, storage_key, renditions_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $14, $15)
+       RETURNING id`,
       [
         v.sha256,
         v.size_bytes,
@@ -164,6 +168,7 @@ export class MediaAssetsRepository {
         v.uploaded_by_profile_id,
         v.owner_profile_id,
         v.storage_key,
+        v.renditions_status,
       ],
     );
     return rows[0].id;
@@ -200,8 +205,66 @@ export class MediaAssetsRepository {
     );
   }
 
-  async delete(manager: EntityManager, id: string): Promise<void> {
+  /** Deletes the asset (its renditions' rows go with it); answers the renditions' keys. */
+  async delete(manager: EntityManager, id: string): Promise<string[]> {
+    const renditions: { storage_key: string }[] = await manager.query(
+      'SELECT storage_key FROM media_asset_renditions WHERE asset_id = $1',
+      [id],
+    );
     await manager.query('DELETE FROM media_assets WHERE id = $1', [id]);
+    return renditions.map((r) => r.storage_key);
+  }
+
+  /** The stored renditions of each asset (none listed: none stored). */
+  async renditionsOf(ids: string[]): Promise<Map<string, StoredRendition[]>> {
+    const out = new Map<string, StoredRendition[]>();
+    if (ids.length === 0) return out;
+    const rows: (StoredRendition & { asset_id: string })[] = await this.db.query(
+      `SELECT asset_id, variant, width, height, size_bytes::float8 AS size_bytes, storage_key
+       FROM media_asset_renditions WHERE asset_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    for (const { asset_id, ...r } of rows) out.set(asset_id, [...(out.get(asset_id) ?? []), r]);
+    return out;
+  }
+
+  /**
+   * Replaces the asset's renditions and sets its status, the asset locked; false when the
+   * asset is gone (nothing written).
+   */
+  async saveRenditions(
+    manager: EntityManager,
+    id: string,
+    renditions: StoredRendition[],
+    status: RenditionsStatus,
+  ): Promise<boolean> {
+    const found: unknown[] = await manager.query(
+      'SELECT 1 FROM media_assets WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (found.length === 0) return false;
+    await manager.query('DELETE FROM media_asset_renditions WHERE asset_id = $1', [id]);
+    for (const r of renditions) {
+      await manager.query(
+        `INSERT INTO media_asset_renditions (asset_id, variant, width, height, size_bytes, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [id, r.variant, r.width, r.height, r.size_bytes, r.storage_key],
+      );
+    }
+    await manager.query('UPDATE media_assets SET renditions_status = $2 WHERE id = $1', [
+      id,
+      status,
+    ]);
+    return true;
+  }
+
+  /** The keys among `keys` that a rendition is stored under (the storage sweep's row check). */
+  async referencedRenditionKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
+    const rows: { storage_key: string }[] = await manager.query(
+      'SELECT storage_key FROM media_asset_renditions WHERE storage_key = ANY($1)',
+      [keys],
+    );
+    return new Set(rows.map((r) => r.storage_key));
   }
 
   /** The keys among `keys` that an asset's file is stored under (the storage sweep's row check). */
