@@ -3,6 +3,7 @@ export * from './durable-file-sink';
 export * from './file-journal';
 export * from './http-range';
 export * from './local-storage.driver';
+export * from './rendition-table';
 export * from './renditions';
 export * from './s3-storage.driver';
 export * from './scheduled-storage-sweep';

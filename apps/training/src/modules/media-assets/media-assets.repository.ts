@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RenditionsStatus, StoredRendition } from '@sports/common';
+import { RenditionTable, type RenditionsStatus, type StoredRendition } from '@sports/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, visibilitySql } from '../content-access/content-visibility';
@@ -36,6 +36,12 @@ const COLUMNS = `a.id, a.sha256, a.size_bytes::float8 AS size_bytes, a.media_kin
   a.uploaded_by_profile_id, a.owner_profile_id, a.storage_key, a.lifecycle,
   a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at,
   a.renditions_status`;
+
+const RENDITIONS = new RenditionTable({
+  table: 'media_asset_renditions',
+  idColumn: 'asset_id',
+  parent: 'media_assets',
+});
 
 const WITH_NAMES = `${COLUMNS}, up.name AS uploader_name, c.name AS club_name`;
 const NAME_JOINS = `LEFT JOIN profiles up ON up.id = a.uploaded_by_profile_id
@@ -207,64 +213,29 @@ export class MediaAssetsRepository {
 
   /** Deletes the asset (its renditions' rows go with it); answers the renditions' keys. */
   async delete(manager: EntityManager, id: string): Promise<string[]> {
-    const renditions: { storage_key: string }[] = await manager.query(
-      'SELECT storage_key FROM media_asset_renditions WHERE asset_id = $1',
-      [id],
-    );
+    const keys = await RENDITIONS.keysOf(manager, id);
     await manager.query('DELETE FROM media_assets WHERE id = $1', [id]);
-    return renditions.map((r) => r.storage_key);
+    return keys;
   }
 
   /** The stored renditions of each asset (none listed: none stored). */
-  async renditionsOf(ids: string[]): Promise<Map<string, StoredRendition[]>> {
-    const out = new Map<string, StoredRendition[]>();
-    if (ids.length === 0) return out;
-    const rows: (StoredRendition & { asset_id: string })[] = await this.db.query(
-      `SELECT asset_id, variant, width, height, size_bytes::float8 AS size_bytes, storage_key
-       FROM media_asset_renditions WHERE asset_id = ANY($1::uuid[])`,
-      [ids],
-    );
-    for (const { asset_id, ...r } of rows) out.set(asset_id, [...(out.get(asset_id) ?? []), r]);
-    return out;
+  renditionsOf(ids: string[]): Promise<Map<string, StoredRendition[]>> {
+    return RENDITIONS.of(this.db, ids);
   }
 
-  /**
-   * Replaces the asset's renditions and sets its status, the asset locked; false when the
-   * asset is gone (nothing written).
-   */
-  async saveRenditions(
+  /** Replaces the asset's renditions and sets its status; false when the asset is gone. */
+  saveRenditions(
     manager: EntityManager,
     id: string,
     renditions: StoredRendition[],
     status: RenditionsStatus,
   ): Promise<boolean> {
-    const found: unknown[] = await manager.query(
-      'SELECT 1 FROM media_assets WHERE id = $1 FOR UPDATE',
-      [id],
-    );
-    if (found.length === 0) return false;
-    await manager.query('DELETE FROM media_asset_renditions WHERE asset_id = $1', [id]);
-    for (const r of renditions) {
-      await manager.query(
-        `INSERT INTO media_asset_renditions (asset_id, variant, width, height, size_bytes, storage_key)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [id, r.variant, r.width, r.height, r.size_bytes, r.storage_key],
-      );
-    }
-    await manager.query('UPDATE media_assets SET renditions_status = $2 WHERE id = $1', [
-      id,
-      status,
-    ]);
-    return true;
+    return RENDITIONS.save(manager, id, renditions, status);
   }
 
   /** The keys among `keys` that a rendition is stored under (the storage sweep's row check). */
-  async referencedRenditionKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
-    const rows: { storage_key: string }[] = await manager.query(
-      'SELECT storage_key FROM media_asset_renditions WHERE storage_key = ANY($1)',
-      [keys],
-    );
-    return new Set(rows.map((r) => r.storage_key));
+  referencedRenditionKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
+    return RENDITIONS.referenced(manager, keys);
   }
 
   /** The keys among `keys` that an asset's file is stored under (the storage sweep's row check). */
