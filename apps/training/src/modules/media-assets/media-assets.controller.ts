@@ -17,6 +17,7 @@ import {
   Roles,
   SignedFileRoute,
   sendStoredFile,
+  UuidParam,
   UuidParamPipe,
 } from '@sports/common';
 import type { Request, Response } from 'express';
@@ -124,7 +125,7 @@ export class MediaAssetsController {
   @Get(':id/content')
   @SignedFileRoute([...MEDIA_MIME_TYPES])
   async content(
-    @Param('id', UuidParamPipe) id: string,
+    @UuidParam() id: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
