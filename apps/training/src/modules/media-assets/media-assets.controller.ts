@@ -124,11 +124,7 @@ export class MediaAssetsController {
    */
   @Get(':id/content')
   @SignedFileRoute([...MEDIA_MIME_TYPES])
-  async content(
-    @UuidParam() id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
+  async content(@UuidParam() id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.files.serve(req, res, id);
   }
 
