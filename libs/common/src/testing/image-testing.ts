@@ -52,3 +52,23 @@ export function binaryBody(
   res.on('data', (c) => chunks.push(c as Buffer));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
+
+/**
+ * Waits until no row of `table` (media_assets, photos) has renditions pending: the rendition
+ * jobs queued by earlier uploads have written (at most `timeoutMs`).
+ */
+export async function renditionsSettled(
+  db: { query(sql: string): Promise<unknown> },
+  table: 'media_assets' | 'photos',
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ n }] = (await db.query(
+      `SELECT count(*)::int AS n FROM ${table} WHERE renditions_status = 'pending'`,
+    )) as { n: number }[];
+    if (n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`renditions of ${table} still pending after ${timeoutMs} ms`);
+}
