@@ -195,6 +195,7 @@ async function checkService(service, server) {
         `deployed_${service}_${randomBytes(4).toString('hex')}`,
       ),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
       REDIS_URL: process.env.REDIS_URL ?? '',
     });
     const environment = (containerEnv) => {

@@ -121,6 +121,7 @@ export async function startService(service, env = {}) {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       LOGIN_RATE_LIMIT: '100000',

@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FuzzCaller, fuzzFailureText, fuzzOpenApi } from '@sports/common/testing';
+import {
+  FuzzCaller,
+  fuzzFailureText,
+  fuzzOpenApi,
+  renditionsSettled,
+} from '@sports/common/testing';
 import type { UserRole, UserTier } from './modules/profiles/user.entity';
 import { HealthTestApp, startHealthTestApp, TestUser } from './testing/health-test-app';
 
@@ -50,6 +55,8 @@ describe('health: every route of the OpenAPI document under generated input', ()
         await caller('free user', 'user', 'free'),
         { name: 'anonymous', headers: {}, runs: 2 },
       ],
+      // Rendition jobs of uploaded photos write in the background.
+      settle: () => renditionsSettled(t.db, 'photos'),
       writtenWhenRefused: {
         csv_import_log:
           'every import attempt is logged, refused files included (README, CSV import)',

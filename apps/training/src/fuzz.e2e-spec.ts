@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FuzzCaller, fuzzFailureText, fuzzOpenApi } from '@sports/common/testing';
+import {
+  FuzzCaller,
+  fuzzFailureText,
+  fuzzOpenApi,
+  renditionsSettled,
+} from '@sports/common/testing';
 import { insertClub } from './modules/club-memberships/club-test-fixtures';
 import type { ProfileRole } from './modules/profiles/profile.entity';
 import { startTrainingTestApp, TestProfile, TrainingTestApp } from './testing/training-test-app';
@@ -70,6 +75,8 @@ describe('training: every route of the OpenAPI document under generated input', 
         await caller('user', 'user'),
         { name: 'anonymous', headers: {}, runs: 2 },
       ],
+      // Rendition jobs of uploaded images write in the background.
+      settle: () => renditionsSettled(t.db, 'media_assets'),
     });
     if (report.failures.length) throw new Error(fuzzFailureText(report, SEED));
     // The generated requests must reach past validation, not only bounce off it.

@@ -45,6 +45,9 @@ const ABSORBED: Record<string, string> = {
   user_dashboard_layouts_pkey: 'written with ON CONFLICT DO UPDATE',
   user_feature_overrides_pkey: 'written with ON CONFLICT DO UPDATE',
   photos_storage_path_key: 'the path holds the photo id, a random UUID',
+  photo_renditions_pkey:
+    'written by the rendition job only, replaced under the photo row lock (no request writes them)',
+  photo_renditions_storage_key_key: 'keyed by the photo id and variant, one row per key',
 };
 
 describe('unique constraints of the health database', () => {

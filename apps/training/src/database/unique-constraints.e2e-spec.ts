@@ -44,6 +44,9 @@ const ABSORBED: Record<string, string> = {
     'links are replaced under the exercise row lock, ON CONFLICT DO NOTHING',
   exercise_skills_pkey: 'skills are replaced under the exercise row lock, ON CONFLICT DO NOTHING',
   exercise_media_asset_key: 'linking is ON CONFLICT DO NOTHING under the exercise row lock',
+  media_asset_renditions_pkey:
+    'written by the rendition job only, replaced under the asset row lock (no request writes them)',
+  media_asset_renditions_storage_key_key: 'keyed by the asset id and variant, one row per key',
   maturity_model_focus_areas_pkey:
     'replaced under the model row lock, ON CONFLICT DO NOTHING; imports check duplicates',
   maturity_model_levels_pkey:

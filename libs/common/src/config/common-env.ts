@@ -186,6 +186,27 @@ export class CommonEnv {
 
   // ---- stored files (training media, health photos) ----
 
+  /**
+   * Secret of the signed file URLs (HMAC-SHA256), at least 32 characters. Required in
+   * production; elsewhere derived from JWT_SECRET (random per process when that is unset too).
+   * Changing it invalidates every URL handed out.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'MEDIA_URL_SECRET must be at least 32 characters' })
+  MEDIA_URL_SECRET?: string;
+
+  /** Lifetime of a signed file URL in seconds (also its Cache-Control max-age). */
+  @IntSetting(10, 604_800)
+  MEDIA_URL_TTL_SECONDS = 900;
+
+  /**
+   * Origins whose pages may read signed file URLs with CORS (fetch, canvas, crossorigin
+   * media); empty: any origin (`*`), the URL itself being the credential.
+   */
+  @ListSetting()
+  MEDIA_URL_CORS_ORIGINS: string[] = [];
+
   /** S3-compatible object storage, used by a service whose storage driver is `s3`. */
   @IsOptional()
   @IsString()

@@ -50,6 +50,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires MEDIA_URL_SECRET in production and derives a stable one elsewhere', () => {
+    const jwt = 'j'.repeat(40);
+    expect(() =>
+      loadConfig(CommonEnv, { NODE_ENV: 'production', JWT_SECRET: jwt }, defaults),
+    ).toThrow(/MEDIA_URL_SECRET: required in production/);
+    const a = loadConfig(CommonEnv, { JWT_SECRET: jwt }, defaults).MEDIA_URL_SECRET;
+    expect(a).toHaveLength(64);
+    expect(a).not.toContain(jwt);
+    expect(loadConfig(CommonEnv, { JWT_SECRET: jwt }, defaults).MEDIA_URL_SECRET).toBe(a);
+    expect(
+      loadConfig(CommonEnv, { JWT_SECRET: 'k'.repeat(40) }, defaults).MEDIA_URL_SECRET,
+    ).not.toBe(a);
+    expect(() => loadConfig(CommonEnv, { MEDIA_URL_SECRET: 'short' }, defaults)).toThrow(
+      /MEDIA_URL_SECRET must be at least 32 characters/,
+    );
+    expect(loadConfig(CommonEnv, {}, defaults).MEDIA_URL_TTL_SECONDS).toBe(900);
+  });
+
   it('refuses a short JWT secret', () => {
     expect(() => loadConfig(CommonEnv, { JWT_SECRET: 'short' }, defaults)).toThrow(
       /at least 32 characters/,

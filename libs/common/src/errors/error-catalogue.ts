@@ -60,6 +60,18 @@ export const COMMON_ERRORS = defineErrors({
     description:
       'The caller is signed in but its role or relation to the resource does not allow this.',
   },
+  SIGNED_URL_INVALID: {
+    status: 403,
+    title: 'Signed URL invalid',
+    description:
+      'The signature of a file URL is missing, malformed, tampered, for another variant, or the resource changed since signing (trashed, hidden, moved). Fetch the resource again for a fresh URL.',
+  },
+  SIGNED_URL_EXPIRED: {
+    status: 403,
+    title: 'Signed URL expired',
+    description:
+      'The file URL was signed correctly but its lifetime has passed (`expired_at`). Fetch the resource again for a fresh URL.',
+  },
   FEATURE_REQUIRED: {
     status: 403,
     title: 'Feature required',

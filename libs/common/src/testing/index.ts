@@ -10,3 +10,4 @@ export * from './test-database';
 export * from './unsent-body';
 export * from './redis';
 export * from './contract-validator';
+export * from './image-testing';

@@ -20,3 +20,8 @@ export const PHOTO_FIXTURE_SECRETS = [
   'secret comment',
   'xap/1.0',
 ];
+
+/** 3 seconds of 160×120 VP8 WebM with its duration set (video-fixtures/README.md). */
+export function videoFixture(): Buffer {
+  return readFileSync(path.join(__dirname, 'video-fixtures', 'clip.webm'));
+}

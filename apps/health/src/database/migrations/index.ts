@@ -7,6 +7,7 @@ import { Dashboard1775692806000 } from './1775692806000-dashboard';
 import { CsvRealExports1776384000000 } from './1776384000000-csv-real-exports';
 import { PhotoStoragePath1795464100000 } from './1795464100000-photo-storage-path';
 import { WorkflowExecutionJobs1795464200000 } from './1795464200000-workflow-execution-jobs';
+import { PhotoRenditions1795464300000 } from './1795464300000-photo-renditions';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   CsvRealExports1776384000000,
   PhotoStoragePath1795464100000,
   WorkflowExecutionJobs1795464200000,
+  PhotoRenditions1795464300000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -9,6 +9,9 @@ import { PhotosRepository } from './photos.repository';
 /** `<user_id>/<photo_id>.<ext>`, the layout of photo files (photos.service.ts). */
 const PHOTO_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
+/** `<user_id>/<photo_id>.<variant>.webp`, the layout of renditions (photo-files.service.ts). */
+const RENDITION_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(thumbnail|preview)\.webp$/;
+
 /**
  * Storage hygiene of photos: staging files of interrupted uploads and stored photos no row
  * references, at start and every STORAGE_SWEEP_INTERVAL_MINUTES: staging files by every
@@ -35,6 +38,12 @@ export class PhotoStorageSweepService extends ScheduledStorageSweep {
             driver: storage.driver,
             owns: (key) => PHOTO_KEY.test(key),
             referenced: (m, keys) => photos.referencedStoragePaths(m, keys),
+          },
+          {
+            name: 'photo_renditions',
+            driver: storage.driver,
+            owns: (key) => RENDITION_KEY.test(key),
+            referenced: (m, keys) => photos.referencedRenditionKeys(m, keys),
           },
         ],
       },

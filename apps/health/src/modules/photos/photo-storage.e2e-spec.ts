@@ -155,7 +155,7 @@ describe('photo storage (e2e)', () => {
 
       const report = await app.app.get(PhotoStorageSweepService).sweeper.run();
 
-      expect(report.removed).toEqual({ photo_staging: 1, photos: 1 });
+      expect(report.removed).toEqual({ photo_staging: 1, photos: 1, photo_renditions: 0 });
       expect([staleStaging, orphan].filter(fs.existsSync)).toEqual([]);
       expect([referenced, freshStaging, freshOrphan, foreign].every(fs.existsSync)).toBe(true);
       const metrics = await app.http.get('/api/metrics');

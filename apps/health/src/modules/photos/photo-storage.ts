@@ -61,7 +61,7 @@ export function photoRoot(config: Pick<HealthConfig, 'PHOTO_ROOT' | 'DATA_DIR'>)
 export class PhotoStorage {
   readonly driver: StorageDriver;
   readonly staging: StagingArea;
-  private readonly transactions: StorageTransactions;
+  readonly transactions: StorageTransactions;
   private readonly maxBytes: number;
 
   constructor(

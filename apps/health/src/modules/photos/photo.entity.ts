@@ -1,3 +1,4 @@
+import type { RenditionsStatus } from '@sports/common';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export const PHOTO_POSES = ['front', 'side', 'back', 'other'] as const;
@@ -25,4 +26,6 @@ export class Photo {
   /** Relative to PHOTO_ROOT: `<user_id>/<uuid>.<ext>`; never derived from a client-given name. */
   @Column({ type: 'text' }) storagePath!: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  /** Where the WebP renditions stand (photo_renditions holds them). */
+  @Column({ type: 'text', default: 'none' }) renditionsStatus!: RenditionsStatus;
 }

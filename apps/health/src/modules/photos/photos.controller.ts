@@ -7,6 +7,8 @@ import {
   HttpCode,
   Post,
   Query,
+  Req,
+  Res,
   StreamableFile,
   UploadedFile,
   UseInterceptors,
@@ -28,10 +30,12 @@ import {
   type AuthUser,
   CurrentUser,
   RequireFeatures,
+  SignedFileRoute,
   UuidParam,
   stagingUploadEngine,
   ApiErrors,
 } from '@sports/common';
+import type { Request, Response } from 'express';
 import {
   ListPhotosQuery,
   PhotoListResponse,
@@ -40,6 +44,7 @@ import {
   UploadPhotoRequest,
 } from './dto/photo.dto';
 import { PHOTO_MIME_TYPES } from './photo.entity';
+import { PhotoFiles } from './photo-files.service';
 import type { ReceivedPhoto } from './photo-storage';
 import { PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { PhotosService } from './photos.service';
@@ -116,5 +121,21 @@ export class PhotosController {
   @ApiOperation({ operationId: 'deletePhoto', summary: 'Delete a photo and its file' })
   delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
     return this.photos.delete(user.id, id);
+  }
+}
+
+/**
+ * The signed file route of photos: no token, the signature of a `url` or `renditions[].url` of
+ * the owner's photo responses is the credential (so that `<img src>` works on other origins).
+ */
+@ApiTags('photos')
+@Controller('photos')
+export class PhotoContentController {
+  constructor(private readonly files: PhotoFiles) {}
+
+  @Get(':id/content')
+  @SignedFileRoute(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'])
+  async content(@UuidParam() id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.files.serve(req, res, id);
   }
 }

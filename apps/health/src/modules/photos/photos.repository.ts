@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import {
+  isoTimestamp,
+  pagedRows,
+  PagedRows,
+  RenditionTable,
+  type RenditionsStatus,
+  type StoredRendition,
+} from '@sports/common';
 import { EntityManager, In, Repository } from 'typeorm';
 import { ownRow } from '../../tracking/tracking-rows';
 import { Photo, PhotoMimeType, PhotoPose } from './photo.entity';
@@ -14,11 +21,21 @@ export interface PhotoRow {
   byte_size: number;
   sha256: string;
   created_at: string;
+  renditions_status: RenditionsStatus;
+  /** Not answered: what the signed URLs are bound to. */
+  storage_path: string;
 }
 
 /** `byte_size` is a `bigint` far below 2^53: `float8` answers it as an exact number. */
 const ROW_COLUMNS = `id, taken_on::text AS taken_on, pose, mime_type,
-  byte_size::float8 AS byte_size, sha256, ${isoTimestamp('created_at')} AS created_at`;
+  byte_size::float8 AS byte_size, sha256, ${isoTimestamp('created_at')} AS created_at,
+  renditions_status, storage_path`;
+
+const RENDITIONS = new RenditionTable({
+  table: 'photo_renditions',
+  idColumn: 'photo_id',
+  parent: 'photos',
+});
 
 export type PhotoValues = Omit<Photo, 'userId' | 'createdAt'>;
 
@@ -60,15 +77,62 @@ export class PhotosRepository {
     await m.getRepository(Photo).delete({ id: photo.id, userId: photo.userId });
   }
 
-  /** The paths among `paths` that a photo is stored under (the storage sweep's row check). */
-  /** Every stored file of a user's photos, locked until the transaction ends. */
+  /** Every stored file of a user's photos and their renditions, locked until the transaction ends. */
   async storagePathsOf(m: EntityManager, userId: string): Promise<string[]> {
-    const rows = (await m.query('SELECT storage_path FROM photos WHERE user_id = $1 FOR UPDATE', [
-      userId,
-    ])) as { storage_path: string }[];
-    return rows.map((r) => r.storage_path);
+    const rows = (await m.query(
+      `SELECT p.storage_path FROM photos p WHERE p.user_id = $1 FOR UPDATE`,
+      [userId],
+    )) as { storage_path: string }[];
+    const renditions = (await m.query(
+      `SELECT r.storage_key FROM photo_renditions r JOIN photos p ON p.id = r.photo_id
+       WHERE p.user_id = $1`,
+      [userId],
+    )) as { storage_key: string }[];
+    return [...rows.map((r) => r.storage_path), ...renditions.map((r) => r.storage_key)];
   }
 
+  /** The keys of a photo's renditions (read before the photo's row is deleted). */
+  renditionKeysOf(m: EntityManager, photoId: string): Promise<string[]> {
+    return RENDITIONS.keysOf(m, photoId);
+  }
+
+  /** The stored renditions of each photo. */
+  renditionsOf(ids: string[]): Promise<Map<string, StoredRendition[]>> {
+    return RENDITIONS.of(this.rows.manager, ids);
+  }
+
+  /** The photo's owner and stored file, for the signed file route (any user's photo). */
+  async fileOf(id: string): Promise<{
+    user_id: string;
+    storage_path: string;
+    mime_type: PhotoMimeType;
+    byte_size: number;
+    sha256: string;
+  } | null> {
+    const rows = await this.rows.manager.query(
+      `SELECT user_id, storage_path, mime_type, byte_size::float8 AS byte_size, sha256
+       FROM photos WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Replaces the photo's renditions and sets its status; false when the photo is gone. */
+  saveRenditions(
+    m: EntityManager,
+    id: string,
+    renditions: StoredRendition[],
+    status: RenditionsStatus,
+  ): Promise<boolean> {
+    return RENDITIONS.save(m, id, renditions, status);
+  }
+
+  /** The keys among `keys` that a rendition is stored under (the storage sweep's row check). */
+  referencedRenditionKeys(m: EntityManager, keys: string[]): Promise<Set<string>> {
+    return RENDITIONS.referenced(m, keys);
+  }
+
+  /** The paths among `paths` that a photo is stored under (the storage sweep's row check). */
   async referencedStoragePaths(m: EntityManager, paths: string[]): Promise<Set<string>> {
     const rows = await m
       .getRepository(Photo)

@@ -11,6 +11,7 @@ import type {
   UploadPhotoRequest,
 } from './dto/photo.dto';
 import { Photo, PhotoMimeType } from './photo.entity';
+import { PhotoFiles, type PhotoFileUrls } from './photo-files.service';
 import { PhotoStorage, type ReceivedPhoto } from './photo-storage';
 import { PhotoRow, PhotosRepository } from './photos.repository';
 
@@ -21,24 +22,27 @@ export class PhotosService {
   constructor(
     private readonly photos: PhotosRepository,
     private readonly storage: PhotoStorage,
+    private readonly files: PhotoFiles,
   ) {}
 
   async list(userId: string, query: ListPhotosQuery): Promise<PhotoListResponse> {
     const { limit, offset } = query;
     const { rows, total } = await this.photos.list(userId, { limit, offset });
-    return { items: rows.map(photoRowResponse), total, limit, offset };
+    const urls = await this.files.urlsOf(userId, rows);
+    return { items: rows.map((r) => photoRowResponse(r, urls.get(r.id)!)), total, limit, offset };
   }
 
   async get(userId: string, id: string): Promise<PhotoResponse> {
     const row = await this.photos.findOwnedRow(userId, id);
     if (!row) throw new NotFoundError('Photo', id);
-    return photoRowResponse(row);
+    return photoRowResponse(row, (await this.files.urlsOf(userId, [row])).get(id)!);
   }
 
   /**
    * The type comes from the content's magic bytes (sniffed while the upload streams in); the
    * client's name and type are ignored. The file is stored without its EXIF/XMP metadata, and
-   * `byte_size` and `sha256` are those of the stored file.
+   * `byte_size` and `sha256` are those of the stored file. Its rendition job is queued in the
+   * transaction of its row; the 201 does not wait for it.
    */
   async upload(
     userId: string,
@@ -64,7 +68,7 @@ export class PhotosService {
       const placed = stored;
       const photo = await this.storage.transaction(async (m, files) => {
         await files.place(placed.stagingPath, key, placed.sniffed.mimeType);
-        return this.photos.insert(m, userId, {
+        const inserted = await this.photos.insert(m, userId, {
           id,
           takenOn,
           pose: input.pose ?? null,
@@ -72,9 +76,13 @@ export class PhotosService {
           byteSize: placed.size,
           sha256: placed.sha256,
           storagePath: key,
+          renditionsStatus: 'pending',
         });
+        // The renditions are made by a job that becomes visible with this commit.
+        await this.files.enqueueRenditions(m, id);
+        return inserted;
       });
-      return toPhotoResponse(photo);
+      return this.get(userId, photo.id);
     } finally {
       await this.storage.discard(file);
       await this.storage.discard(stored);
@@ -101,6 +109,8 @@ export class PhotosService {
   async delete(userId: string, id: string): Promise<void> {
     const photo = await this.findOwnedOrFail(userId, id);
     await this.storage.transaction(async (m, files) => {
+      for (const key of await this.photos.renditionKeysOf(m, photo.id))
+        files.deleteAfterCommit(key);
       await this.photos.delete(m, photo);
       files.deleteAfterCommit(photo.storagePath);
     });
@@ -127,21 +137,8 @@ export class PhotosService {
   }
 }
 
-export function toPhotoResponse(p: Photo): PhotoResponse {
-  return {
-    id: p.id,
-    taken_on: p.takenOn,
-    pose: p.pose,
-    mime_type: p.mimeType,
-    byte_size: p.byteSize,
-    sha256: p.sha256,
-    file_url: `/api/photos/${p.id}/file`,
-    created_at: p.createdAt.toISOString(),
-  };
-}
-
-/** The response of a row read for it (the list and detail read path). */
-export function photoRowResponse(r: PhotoRow): PhotoResponse {
+/** The response of a row read for it (the list and detail read path) with its signed URLs. */
+export function photoRowResponse(r: PhotoRow, files: PhotoFileUrls): PhotoResponse {
   return {
     id: r.id,
     taken_on: r.taken_on,
@@ -151,5 +148,8 @@ export function photoRowResponse(r: PhotoRow): PhotoResponse {
     sha256: r.sha256,
     file_url: `/api/photos/${r.id}/file`,
     created_at: r.created_at,
+    url: files.url,
+    renditions: files.renditions,
+    renditions_status: files.renditions_status,
   };
 }

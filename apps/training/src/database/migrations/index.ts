@@ -8,6 +8,7 @@ import { IntegrityRules1778198406000 } from './1778198406000-integrity-rules';
 import { Calendar1778198407000 } from './1778198407000-calendar';
 import { LoginCountersShared1778198420000 } from './1778198420000-login-counters-shared';
 import { WikiImportJobs1778198430000 } from './1778198430000-wiki-import-jobs';
+import { MediaRenditions1778198440000 } from './1778198440000-media-renditions';
 
 /** Every migration of the training service, oldest first. */
 export const MIGRATIONS = [
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   Calendar1778198407000,
   LoginCountersShared1778198420000,
   WikiImportJobs1778198430000,
+  MediaRenditions1778198440000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -1,3 +1,4 @@
+import type { RenditionsStatus } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -20,6 +21,8 @@ export interface MediaLinkRow {
   copyright_notice: string | null;
   asset_visibility: string;
   asset_lifecycle_state: 'active' | 'trash_soft' | 'trash_hidden';
+  asset_storage_key: string;
+  asset_renditions_status: RenditionsStatus;
 }
 
 export interface LinkFields {
@@ -31,7 +34,8 @@ export interface LinkFields {
 const LINK_COLUMNS = `em.id, em.exercise_id, em.media_asset_id, em.file_path, em.label, em.caption,
   em.sort_order, em.created_at, em.updated_at, a.media_kind, a.mime_type,
   a.size_bytes::float8 AS size_bytes, a.original_name, a.copyright_notice,
-  a.visibility AS asset_visibility, a.lifecycle AS asset_lifecycle_state`;
+  a.visibility AS asset_visibility, a.lifecycle AS asset_lifecycle_state,
+  a.storage_key AS asset_storage_key, a.renditions_status AS asset_renditions_status`;
 
 /** The only queries on exercise_media. */
 @Injectable()

@@ -12,6 +12,7 @@ import {
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { MediaAssetResponse } from '../media-assets/dto/media-asset.dto';
+import { type AssetFileUrls, MediaAssetFiles } from '../media-assets/media-asset-files.service';
 import { toMediaAssetResponse } from '../media-assets/media-asset.response';
 import type { AssetRow } from '../media-assets/media-asset.types';
 import { MEDIA_ASSET_CONFLICTS } from '../media-assets/media-assets.constraints';
@@ -67,6 +68,7 @@ export class ExerciseMediaService {
     private readonly ingest: MediaIngestService,
     private readonly storage: MediaStorageService,
     private readonly membership: MembershipService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   /** 404 when the exercise is invisible to the caller, 403 when read-only. */
@@ -189,8 +191,9 @@ export class ExerciseMediaService {
     const all = await this.links.linksOf(exerciseId);
     const link = all.find((l) => l.id === linkId) as MediaLinkRow;
     const asset = (await this.assets.findById(assetId)) as AssetRow;
-    const media = toMediaResponse(link, embeddedIds(exercise));
-    const assetResponse: MediaAssetResponse = toMediaAssetResponse(ctx, asset);
+    const urls = await this.files.urlsOfOne(asset);
+    const media = toMediaResponse(link, embeddedIds(exercise), urls);
+    const assetResponse: MediaAssetResponse = toMediaAssetResponse(ctx, asset, urls);
     return { media, asset: assetResponse, deduplicated };
   }
 
@@ -253,11 +256,19 @@ export class ExerciseMediaService {
 
   /** The media of the exercise detail: trash_hidden assets left out, embedded ones flagged. */
   async detailMedia(exercise: ExerciseRow): Promise<ExerciseMediaResponse[]> {
-    const rows = await this.links.linksOf(exercise.id);
+    const rows = (await this.links.linksOf(exercise.id)).filter(
+      (r) => r.asset_lifecycle_state !== 'trash_hidden',
+    );
     const embedded = embeddedIds(exercise);
-    return rows
-      .filter((r) => r.asset_lifecycle_state !== 'trash_hidden')
-      .map((r) => toMediaResponse(r, embedded));
+    const urls = await this.files.urlsOf(
+      rows.map((r) => ({
+        id: r.media_asset_id,
+        lifecycle: r.asset_lifecycle_state,
+        storage_key: r.asset_storage_key,
+        renditions_status: r.asset_renditions_status,
+      })),
+    );
+    return rows.map((r) => toMediaResponse(r, embedded, urls.get(r.media_asset_id)!));
   }
 
   /**
@@ -390,7 +401,16 @@ function embeddedIds(exercise: Pick<ExerciseRow, TextField>): Set<string> {
   );
 }
 
-function toMediaResponse(r: MediaLinkRow, embedded: Set<string>): ExerciseMediaResponse {
+/**
+ * A link as the exercise's readers see it. Signed URLs only while the asset is active: its
+ * file is not theirs to read once it is in the trash (the library's lifecycle rights apply).
+ */
+function toMediaResponse(
+  r: MediaLinkRow,
+  embedded: Set<string>,
+  files: AssetFileUrls,
+): ExerciseMediaResponse {
+  const active = r.asset_lifecycle_state === 'active';
   return {
     id: r.id,
     exercise_id: r.exercise_id,
@@ -413,5 +433,8 @@ function toMediaResponse(r: MediaLinkRow, embedded: Set<string>): ExerciseMediaR
     file_url: `/api/media-assets/${r.media_asset_id}/file`,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
+    url: active ? files.url : null,
+    renditions: active ? files.renditions : [],
+    renditions_status: files.renditions_status,
   };
 }

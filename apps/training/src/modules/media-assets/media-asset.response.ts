@@ -1,17 +1,19 @@
 import type { TenantContext } from '../tenant-context/tenant-context';
 import type { MediaAssetResponse } from './dto/media-asset.dto';
 import { permissionsOf, seesAdminDetails } from './media-asset-access';
+import type { AssetFileUrls } from './media-asset-files.service';
 import type { AssetRow, AssetUsage } from './media-asset.types';
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
 /**
- * An asset as `ctx` sees it: its permissions, and uploader and club only for platform admins
- * and the club's admins. The library and exercise media answer assets this way.
+ * An asset as `ctx` sees it: its permissions, signed URLs of its file and renditions, and
+ * uploader and club only for platform admins and the club's admins. The library and exercise media answer assets this way.
  */
 export function toMediaAssetResponse(
   ctx: TenantContext,
   a: AssetRow,
+  files: AssetFileUrls,
   usage?: AssetUsage,
 ): MediaAssetResponse {
   const out: MediaAssetResponse = {
@@ -31,6 +33,9 @@ export function toMediaAssetResponse(
     permissions: permissionsOf(ctx, a),
     created_at: iso(a.created_at),
     updated_at: iso(a.updated_at),
+    url: files.url,
+    renditions: files.renditions,
+    renditions_status: files.renditions_status,
   };
   if (seesAdminDetails(ctx, a)) {
     out.club_id = a.club_id;

@@ -1,3 +1,4 @@
+import type { RenditionsStatus } from '@sports/common';
 import type { MediaKind } from './storage/media-sniff';
 
 export const LIFECYCLE_STATES = ['active', 'trash_soft', 'trash_hidden'] as const;
@@ -27,6 +28,7 @@ export interface AssetRow {
   lifecycle_changed_by_profile_id: string | null;
   created_at: Date;
   updated_at: Date;
+  renditions_status: RenditionsStatus;
   uploader_name?: string | null;
   club_name?: string | null;
 }

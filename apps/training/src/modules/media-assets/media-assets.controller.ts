@@ -1,7 +1,13 @@
-import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, HttpCode, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  Roles,
+  SignedFileRoute,
+  sendStoredFile,
+  UuidParam,
+} from '@sports/common';
 import type { Request, Response } from 'express';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
@@ -18,11 +24,13 @@ import {
   RetentionRunResponse,
   UpdateMediaAssetRequest,
 } from './dto/media-asset.dto';
+import { MediaAssetFiles } from './media-asset-files.service';
 import { MediaAssetsService } from './media-assets.service';
 import { MediaLifecycleService } from './media-lifecycle.service';
 import { MediaRetentionService } from './media-retention.service';
 import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 import { ApiFileResponses } from './api-file-responses.decorator';
+import { MEDIA_MIME_TYPES } from './storage/media-sniff';
 
 @ApiTags('media-assets')
 @TenantScoped()
@@ -32,6 +40,7 @@ export class MediaAssetsController {
     private readonly assets: MediaAssetsService,
     private readonly lifecycles: MediaLifecycleService,
     private readonly retention: MediaRetentionService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   @ApiOperation({ operationId: 'listMediaAssets', summary: 'List media assets of the library' })
@@ -115,9 +124,22 @@ export class MediaAssetsController {
     @Res() res: Response,
   ): Promise<void> {
     // Read from the request: @Headers() would declare Range a second time in the document.
-    const file = await this.assets.openFile(ctx, id, req.headers.range);
-    res.status(file.status).set(file.headers);
-    await pipeline(file.stream, res).catch(() => file.stream.destroy());
+    const file = await this.assets.openFile(ctx, id, {
+      range: req.headers.range,
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    await sendStoredFile(res, file);
+  }
+
+  /**
+   * The file or one of its renditions through a signed URL (`url` and `renditions[].url` of
+   * the asset responses): no Authorization header, usable in `<img>`/`<video>` of pages on
+   * other origins; Range, ETag/304, `Cache-Control: private, max-age=<remaining lifetime>`.
+   */
+  @Get(':id/content')
+  @SignedFileRoute([...MEDIA_MIME_TYPES])
+  async content(@UuidParam() id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.files.serve(req, res, id);
   }
 
   @ApiOperation({ operationId: 'updateMediaAsset', summary: "Update a media asset's metadata" })

@@ -1,6 +1,7 @@
 import { FeatureModule } from '@sports/common';
 import { MembershipModule } from '../membership/membership.module';
 import { PlatformMediaStorageModule } from '../platform-media-storage/platform-media-storage.module';
+import { MediaAssetFiles } from './media-asset-files.service';
 import { MediaAssetsController } from './media-assets.controller';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaAssetsService } from './media-assets.service';
@@ -15,7 +16,8 @@ import { MediaStorageService } from './storage/media-storage.service';
  * the lifecycle with its rights (MediaLifecycleService), de-duplicated ingestion and relocation
  * of files (MediaIngestService), the retention job (MediaRetentionService) and the media storage
  * (local folder or S3, staged streaming uploads, file moves undone with their transaction, the
- * sweep of staging and orphaned files). Exercise media build on the library and ingest services.
+ * sweep of staging and orphaned files), signed file URLs with their public route and the WebP
+ * renditions of images (MediaAssetFiles, queue media-renditions). Exercise media build on the library and ingest services.
  */
 @FeatureModule({
   name: 'media_assets',
@@ -23,6 +25,7 @@ import { MediaStorageService } from './storage/media-storage.service';
   imports: [PlatformMediaStorageModule, MembershipModule],
   controllers: [MediaAssetsController],
   providers: [
+    MediaAssetFiles,
     MediaAssetsRepository,
     MediaAssetsService,
     MediaIngestService,
@@ -31,6 +34,6 @@ import { MediaStorageService } from './storage/media-storage.service';
     MediaStorageService,
     MediaStorageSweepService,
   ],
-  exports: [MediaAssetsService, MediaIngestService, MediaStorageService],
+  exports: [MediaAssetFiles, MediaAssetsService, MediaIngestService, MediaStorageService],
 })
 export class MediaAssetsModule {}

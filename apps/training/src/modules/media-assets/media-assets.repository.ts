@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { RenditionTable, type RenditionsStatus, type StoredRendition } from '@sports/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pagedRows, PagedRows } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -20,7 +21,8 @@ export type NewAsset = Omit<
   | 'lifecycle_changed_by_profile_id'
   | 'created_at'
   | 'updated_at'
->;
+  | 'renditions_status'
+> & { renditions_status: 'pending' | 'none' };
 
 export interface AssetListFilter {
   lifecycle: 'active' | 'trash_soft' | 'trash_hidden' | 'all';
@@ -33,7 +35,14 @@ export interface AssetListFilter {
 const COLUMNS = `a.id, a.sha256, a.size_bytes::float8 AS size_bytes, a.media_kind, a.mime_type,
   a.extension, a.original_name, a.label, a.copyright_notice, a.tags, a.visibility, a.club_id,
   a.uploaded_by_profile_id, a.owner_profile_id, a.storage_key, a.lifecycle,
-  a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at`;
+  a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at,
+  a.renditions_status`;
+
+const RENDITIONS = new RenditionTable({
+  table: 'media_asset_renditions',
+  idColumn: 'asset_id',
+  parent: 'media_assets',
+});
 
 const WITH_NAMES = `${COLUMNS}, up.name AS uploader_name, c.name AS club_name`;
 const NAME_JOINS = `LEFT JOIN profiles up ON up.id = a.uploaded_by_profile_id
@@ -148,8 +157,9 @@ export class MediaAssetsRepository {
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO media_assets (sha256, size_bytes, media_kind, mime_type, extension,
          original_name, label, copyright_notice, tags, visibility, club_id,
-         uploaded_by_profile_id, owner_profile_id, storage_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $14) RETURNING id`,
+         uploaded_by_profile_id, owner_profile_id, storage_key, renditions_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $14, $15)
+       RETURNING id`,
       [
         v.sha256,
         v.size_bytes,
@@ -165,6 +175,7 @@ export class MediaAssetsRepository {
         v.uploaded_by_profile_id,
         v.owner_profile_id,
         v.storage_key,
+        v.renditions_status,
       ],
     );
     return rows[0].id;
@@ -201,8 +212,31 @@ export class MediaAssetsRepository {
     );
   }
 
-  async delete(manager: EntityManager, id: string): Promise<void> {
+  /** Deletes the asset (its renditions' rows go with it); answers the renditions' keys. */
+  async delete(manager: EntityManager, id: string): Promise<string[]> {
+    const keys = await RENDITIONS.keysOf(manager, id);
     await manager.query('DELETE FROM media_assets WHERE id = $1', [id]);
+    return keys;
+  }
+
+  /** The stored renditions of each asset (none listed: none stored). */
+  renditionsOf(ids: string[]): Promise<Map<string, StoredRendition[]>> {
+    return RENDITIONS.of(this.db, ids);
+  }
+
+  /** Replaces the asset's renditions and sets its status; false when the asset is gone. */
+  saveRenditions(
+    manager: EntityManager,
+    id: string,
+    renditions: StoredRendition[],
+    status: RenditionsStatus,
+  ): Promise<boolean> {
+    return RENDITIONS.save(manager, id, renditions, status);
+  }
+
+  /** The keys among `keys` that a rendition is stored under (the storage sweep's row check). */
+  referencedRenditionKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
+    return RENDITIONS.referenced(manager, keys);
   }
 
   /** The keys among `keys` that an asset's file is stored under (the storage sweep's row check). */

@@ -1,13 +1,13 @@
-import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
-  DomainError,
   FieldError,
   type FileJournal,
   ForbiddenError,
   mapUniqueViolations,
   NotFoundError,
+  openStoredFile,
   pageOf,
+  type StoredFileAnswer,
   UnprocessableError,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
@@ -20,7 +20,6 @@ import type {
   MediaAssetResponse,
   UpdateMediaAssetRequest,
 } from './dto/media-asset.dto';
-import { parseRange } from './http-range';
 import {
   assertPlacementChange,
   canEditAsset,
@@ -28,6 +27,7 @@ import {
   hasLifecycleRight,
   visibleInOrder,
 } from './media-asset-access';
+import { MediaAssetFiles } from './media-asset-files.service';
 import { toMediaAssetResponse } from './media-asset.response';
 import type { AssetRow } from './media-asset.types';
 import { MEDIA_ASSET_CONFLICTS } from './media-assets.constraints';
@@ -35,13 +35,6 @@ import { bulkForbidden, inTrash, officialOnly } from './media-assets.errors';
 import { MediaAssetsRepository } from './media-assets.repository';
 import { MediaIngestService } from './media-ingest.service';
 import { MediaStorageService } from './storage/media-storage.service';
-
-/** An open file to stream to a client. */
-export interface AssetFile {
-  status: 200 | 206;
-  headers: Record<string, string>;
-  stream: Readable;
-}
 
 /**
  * The media library: listing with permissions and usage, file delivery with Range support and
@@ -55,6 +48,7 @@ export class MediaAssetsService {
     private readonly repo: MediaAssetsRepository,
     private readonly storage: MediaStorageService,
     private readonly ingest: MediaIngestService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   // ---- for exercise media ----
@@ -123,8 +117,9 @@ export class MediaAssetsService {
       ctx,
       rows.map((r) => r.id),
     );
+    const urls = await this.files.urlsOf(rows);
     return {
-      items: rows.map((r) => toMediaAssetResponse(ctx, r, usage.get(r.id))),
+      items: rows.map((r) => toMediaAssetResponse(ctx, r, urls.get(r.id)!, usage.get(r.id))),
       total,
       ...page,
     };
@@ -134,7 +129,7 @@ export class MediaAssetsService {
     const a = await this.repo.findById(id);
     if (!a || !(await this.canRead(ctx, a))) throw new NotFoundError('Media asset', id);
     const usage = await this.repo.usage(ctx, [id]);
-    return toMediaAssetResponse(ctx, a, usage.get(id));
+    return toMediaAssetResponse(ctx, a, await this.files.urlsOfOne(a), usage.get(id));
   }
 
   /** Active assets: library readers and readers of a linking exercise; trashed: lifecycle right. */
@@ -143,45 +138,21 @@ export class MediaAssetsService {
     return canSeeAsset(ctx, a) || (await this.repo.linkedToReadableExercise(ctx, a.id));
   }
 
-  /** The file (or one byte range of it) with its content type; 416 outside the file. */
-  async openFile(ctx: TenantContext, id: string, rangeHeader?: string): Promise<AssetFile> {
+  /**
+   * The file (or one byte range of it) with its content type for a signed-in reader: 304 on a
+   * matching If-None-Match, 416 outside the file.
+   */
+  async openFile(
+    ctx: TenantContext,
+    id: string,
+    request: { range?: string; ifNoneMatch?: string },
+  ): Promise<StoredFileAnswer> {
     const a = await this.repo.findById(id);
     if (!a || !(await this.canRead(ctx, a))) throw new NotFoundError('Media asset', id);
-    const size = Number(a.size_bytes);
-    const headers: Record<string, string> = {
-      'Content-Type': a.mime_type,
-      'Accept-Ranges': 'bytes',
-      ETag: `"${a.sha256}"`,
-      'Cache-Control': 'private, max-age=0, must-revalidate',
-      'Content-Disposition': `inline; filename="${a.sha256}.${a.extension}"`,
-      'X-Content-Type-Options': 'nosniff',
-    };
-    const range = parseRange(rangeHeader, size);
-    if (range.kind === 'unsatisfiable') {
-      throw new DomainError(
-        416,
-        'RANGE_NOT_SATISFIABLE',
-        'Range not satisfiable',
-        `The file has ${size} bytes.`,
-        {
-          headers: { 'Content-Range': `bytes */${size}` },
-        },
-      );
-    }
-    if (range.kind === 'partial') {
-      const stream = await this.storage.driver.read(a.storage_key, range);
-      return {
-        status: 206,
-        headers: {
-          ...headers,
-          'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-          'Content-Length': String(range.end - range.start + 1),
-        },
-        stream,
-      };
-    }
-    const stream = await this.storage.driver.read(a.storage_key);
-    return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, stream };
+    return openStoredFile(this.files.original(a), {
+      ...request,
+      cacheControl: 'private, max-age=0, must-revalidate',
+    });
   }
 
   // ---- edits ----

@@ -9,6 +9,7 @@ import {
   isSuperadmin,
   TenantContext,
 } from '../tenant-context/tenant-context';
+import { MediaAssetFiles } from './media-asset-files.service';
 import type { AssetPlacement, AssetRow, AssetVisibility } from './media-asset.types';
 import { duplicateAsset } from './media-assets.constraints';
 import { inTrash, officialOnly } from './media-assets.errors';
@@ -36,6 +37,7 @@ export class MediaIngestService {
     private readonly repo: MediaAssetsRepository,
     private readonly storage: MediaStorageService,
     private readonly membership: MembershipService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   /**
@@ -107,7 +109,8 @@ export class MediaIngestService {
    * content links the existing asset; an existing one in trash → 409 MEDIA_ASSET_IN_TRASH. A new
    * private or club asset must fit the uploader's storage quota (413 STORAGE_QUOTA_EXCEEDED):
    * the bytes of the private and club assets the uploader owns, each stored file counted once,
-   * checked under a per-owner lock so that simultaneous uploads cannot both squeeze in.
+   * checked under a per-owner lock so that simultaneous uploads cannot both squeeze in. A new
+   * image gets its rendition job queued in the same transaction.
    */
   async ingest(
     m: EntityManager,
@@ -140,6 +143,7 @@ export class MediaIngestService {
       extension: file.sniffed.extension,
     });
     await files.place(file.stagingPath, key, file.sniffed.mime_type);
+    const image = file.sniffed.media_kind === 'image';
     const id = await this.repo.insert(m, {
       sha256: file.sha256,
       size_bytes: file.size,
@@ -155,7 +159,10 @@ export class MediaIngestService {
       uploaded_by_profile_id: ctx.profile_id,
       owner_profile_id: owner,
       storage_key: key,
+      renditions_status: image ? 'pending' : 'none',
     });
+    // The renditions are made by a job that becomes visible with this transaction's commit.
+    if (image) await this.files.enqueueRenditions(m, id);
     return { asset: (await this.repo.findById(id, m)) as AssetRow, created: true };
   }
 

@@ -23,6 +23,7 @@ import {
   lifecycleTarget,
   visibleInOrder,
 } from './media-asset-access';
+import { MediaAssetFiles } from './media-asset-files.service';
 import { toMediaAssetResponse } from './media-asset.response';
 import type { AssetRow } from './media-asset.types';
 import { bulkForbidden, officialOnly } from './media-assets.errors';
@@ -39,6 +40,7 @@ export class MediaLifecycleService {
   constructor(
     private readonly repo: MediaAssetsRepository,
     private readonly storage: MediaStorageService,
+    private readonly files: MediaAssetFiles,
   ) {}
 
   async lifecycle(
@@ -106,7 +108,9 @@ export class MediaLifecycleService {
   ): Promise<LifecycleResponse> {
     if (state === 'purged') return { id, action, lifecycle: 'purged' };
     const a = await this.repo.findById(id);
-    return { id, action, lifecycle: state, asset: a ? toMediaAssetResponse(ctx, a) : undefined };
+    if (!a) return { id, action, lifecycle: state };
+    const asset = toMediaAssetResponse(ctx, a, await this.files.urlsOfOne(a));
+    return { id, action, lifecycle: state, asset };
   }
 
   /**
@@ -143,7 +147,7 @@ export class MediaLifecycleService {
           { extensions: { asset_id: a.id, references: refs } },
         );
       }
-      await this.repo.delete(m, a.id);
+      for (const key of await this.repo.delete(m, a.id)) files.deleteAfterCommit(key);
       files.deleteAfterCommit(a.storage_key);
       return 'purged';
     }

@@ -53,7 +53,7 @@ export class MediaRetentionService implements OnModuleInit {
     const purged = await this.storage.transaction(async (m, files) => {
       const expired = expiredForRetention(await this.repo.trashHidden(m, cutoff), now, days);
       for (const a of expired) {
-        await this.repo.delete(m, a.id);
+        for (const key of await this.repo.delete(m, a.id)) files.deleteAfterCommit(key);
         files.deleteAfterCommit(a.storage_key);
       }
       return expired.map((a) => a.id);

@@ -44,6 +44,11 @@ export interface OpenApiFuzzOptions {
    * records refused uploads. Every other table must be left as it was.
    */
   writtenWhenRefused?: Record<string, string>;
+  /**
+   * Waits for the background work a successful request started (e.g. the jobs it queued), so
+   * that their writes are not taken for those of the next request; they are discarded.
+   */
+  settle?: () => Promise<void>;
   /** Longest answer time before a request counts as hanging (default 20 s). */
   timeoutMs?: number;
   /**
@@ -378,6 +383,10 @@ export async function fuzzOpenApi(options: OpenApiFuzzOptions): Promise<FuzzRepo
             if (status < 300) {
               if (!report.succeeded.includes(op.id)) report.succeeded.push(op.id);
               if (res.body) known.learn(op, res.body);
+              if (options.settle) {
+                await options.settle();
+                await changes.takeChangedTables();
+              }
             }
           } catch (error) {
             await changes.takeChangedTables();

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsCalendarDate } from '../../../tracking/calendar-date';
 import { PHOTO_MIME_TYPES, PHOTO_POSES, PhotoMimeType, PhotoPose } from '../photo.entity';
-import { PageQuery } from '@sports/common';
+import { PageQuery, RENDITION_STATES, RenditionResponse } from '@sports/common';
 
 /** Multipart fields sent next to `file`. */
 export class UploadPhotoRequest {
@@ -34,6 +34,23 @@ export class PhotoResponse {
   @ApiProperty() sha256!: string;
   @ApiProperty({ example: '/api/photos/0b1e.../file' }) file_url!: string;
   @ApiProperty() created_at!: string;
+  @ApiProperty({
+    description:
+      'Signed URL of the stored photo (metadata removed): works without an Authorization header (img src, other origins) until it expires (MEDIA_URL_TTL_SECONDS)',
+  })
+  url!: string;
+  @ApiProperty({
+    type: [RenditionResponse],
+    description:
+      'WebP thumbnail (256 px) and preview (1280 px) as far as made; until then use `url`',
+  })
+  renditions!: RenditionResponse[];
+  @ApiProperty({
+    enum: RENDITION_STATES,
+    description:
+      'pending: being made; ready; unsupported: the format cannot be decoded here (HEIC), no renditions',
+  })
+  renditions_status!: string;
 }
 
 export class PhotoListResponse {

@@ -14,7 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { NestedArray } from '@sports/common';
+import { NestedArray, RENDITION_STATES, RenditionResponse } from '@sports/common';
 import { MediaAssetResponse } from '../../media-assets/dto/media-asset.dto';
 import { VISIBILITIES } from '../../content-access/content-visibility';
 
@@ -131,6 +131,20 @@ export class ExerciseMediaResponse {
   @ApiProperty() file_url!: string;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'Signed URL of the original file (no Authorization header needed, expires after MEDIA_URL_TTL_SECONDS); null while the asset is in the trash. Inline media spans (data-service-exercise-media) name this link id.',
+  })
+  url!: string | null;
+  @ApiProperty({
+    type: [RenditionResponse],
+    description:
+      'WebP thumbnail and preview as far as made (empty while the asset is in the trash)',
+  })
+  renditions!: RenditionResponse[];
+  @ApiProperty({ enum: RENDITION_STATES }) renditions_status!: string;
 }
 
 export class ExerciseMediaListResponse {

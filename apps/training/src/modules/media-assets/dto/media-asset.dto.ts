@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 import { LIFECYCLE_ACTIONS, LifecycleAction } from '../media-asset-access';
 import { MEDIA_KINDS } from '../storage/media-sniff';
-import { PageQuery } from '@sports/common';
+import { PageQuery, RENDITION_STATES, RenditionResponse } from '@sports/common';
 import { VISIBILITIES } from '../../content-access/content-visibility';
 
 const LIST_LIFECYCLES = ['active', 'trash_soft', 'trash_hidden', 'all'] as const;
@@ -174,6 +174,23 @@ export class MediaAssetResponse {
   usage?: AssetUsageResponse;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
+  @ApiProperty({
+    description:
+      'Signed URL of the original file: works without an Authorization header (img/video src, downloads, other origins) until it expires (MEDIA_URL_TTL_SECONDS); a trash, hide or move of the asset invalidates it',
+  })
+  url!: string;
+  @ApiProperty({
+    type: [RenditionResponse],
+    description:
+      'WebP thumbnail (256 px) and preview (1280 px) of an image, as far as made; until then (or for other kinds) use `url`',
+  })
+  renditions!: RenditionResponse[];
+  @ApiProperty({
+    enum: RENDITION_STATES,
+    description:
+      'pending: being made; ready; unsupported: the format cannot be decoded (e.g. HEIC), no renditions; none: not an image',
+  })
+  renditions_status!: string;
 }
 
 export class MediaAssetListResponse {

@@ -112,3 +112,34 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   if (ascii(head, 0, 4) === 'Rar!') return type('archive', 'application/vnd.rar', 'rar');
   return null;
 }
+
+/** Every content type the sniffer answers (the file routes' OpenAPI content types). */
+export const MEDIA_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/bmp',
+  'image/heic',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/x-matroska',
+  'video/x-msvideo',
+  'video/3gpp',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/flac',
+  'application/pdf',
+  'application/epub+zip',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/zip',
+  'application/gzip',
+  'application/vnd.rar',
+  'application/x-7z-compressed',
+] as const;

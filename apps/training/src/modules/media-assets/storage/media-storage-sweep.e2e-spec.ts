@@ -56,11 +56,19 @@ describe('media storage sweep (e2e)', () => {
       new Date(),
     );
     const foreign = fileAt(path.join(root, 'README.txt'), hoursAgo(9));
+    // A rendition whose asset was purged while its job ran.
+    const orphanRendition = fileAt(
+      path.join(root, 'media', 'renditions', randomUUID(), 'thumbnail.webp'),
+      hoursAgo(2),
+    );
 
     const report = await t.app.get(MediaStorageSweepService).sweeper.run();
 
-    expect(report).toEqual({ removed: { media_staging: 1, media: 1 }, storedSkipped: false });
-    expect([staleStaging, orphan].filter(existsSync)).toEqual([]);
+    expect(report).toEqual({
+      removed: { media_staging: 1, media: 1, media_renditions: 1 },
+      storedSkipped: false,
+    });
+    expect([staleStaging, orphan, orphanRendition].filter(existsSync)).toEqual([]);
     expect([stored, freshStaging, freshOrphan, foreign].every(existsSync)).toBe(true);
     const file = await t.http
       .get(`/api/media-assets/${assetId}/file`)

@@ -10,6 +10,9 @@ import { MediaStorageService } from './media-storage.service';
 const MEDIA_KEY =
   /^([A-Za-z0-9._-]+\/)+(private|club|official)\/([0-9a-f-]{36}|platform)\/[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]{1,10}$/;
 
+/** `<relative root>/renditions/<asset id>/<variant>.webp` (media-asset-files.service.ts). */
+const RENDITION_KEY = /^([A-Za-z0-9._-]+\/)+renditions\/[0-9a-f-]{36}\/(thumbnail|preview)\.webp$/;
+
 /**
  * Storage hygiene of the media library: staging files of interrupted uploads and stored files
  * no asset references, swept at start and every STORAGE_SWEEP_INTERVAL_MINUTES.
@@ -33,6 +36,12 @@ export class MediaStorageSweepService implements OnApplicationBootstrap, OnModul
           driver: storage.driver,
           owns: (key) => MEDIA_KEY.test(key),
           referenced: (m, keys) => repo.referencedStorageKeys(m, keys),
+        },
+        {
+          name: 'media_renditions',
+          driver: storage.driver,
+          owns: (key) => RENDITION_KEY.test(key),
+          referenced: (m, keys) => repo.referencedRenditionKeys(m, keys),
         },
       ],
       minAgeMs: config.STORAGE_SWEEP_MIN_AGE_MINUTES * 60_000,

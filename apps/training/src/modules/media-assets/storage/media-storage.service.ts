@@ -53,7 +53,7 @@ export class MediaStorageService {
   readonly root: string;
   /** Staging files live on the same disk as the local media, so placing is a rename. */
   readonly staging: StagingArea;
-  private readonly transactions: StorageTransactions;
+  readonly transactions: StorageTransactions;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: TrainingConfig,
