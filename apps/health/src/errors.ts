@@ -80,12 +80,6 @@ export const HEALTH_ERRORS = defineErrors({
   ...WORKFLOW_GRAPH_ERRORS,
 
   // Accounts and administration
-  EMAIL_TAKEN: {
-    status: 409,
-    title: 'Conflict',
-    description:
-      'An account with this email exists already (registration, or an email change by an admin). Sign in, or use another email.',
-  },
   ADMIN_SELF_LOCKOUT: {
     status: 409,
     title: 'Conflict',

@@ -88,11 +88,6 @@ export const TRAINING_ERRORS = defineErrors({
     description:
       'Another catalog entry, skill, method or maturity model has this slug. Choose another slug (or leave it out to have one derived from the name).',
   },
-  EMAIL_TAKEN: {
-    status: 409,
-    title: 'E-mail taken',
-    description: 'Another profile has this e-mail address.',
-  },
   STYLE_TARGET_GROUP_LINK_EXISTS: {
     status: 409,
     title: 'Link exists',

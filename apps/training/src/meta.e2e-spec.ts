@@ -33,6 +33,7 @@ const OPERATION_VERBS = [
   'login',
   'refresh',
   'logout',
+  'sign',
   'check',
 ];
 const OPERATION_ID = new RegExp(`^(${OPERATION_VERBS.join('|')})([A-Z][a-z0-9]*)*$`);

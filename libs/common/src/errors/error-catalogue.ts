@@ -104,6 +104,12 @@ export const COMMON_ERRORS = defineErrors({
     title: 'Conflict',
     description: 'The request conflicts with the current state of the resource.',
   },
+  EMAIL_TAKEN: {
+    status: 409,
+    title: 'Email taken',
+    description:
+      'An account with this email exists already (registration, or an email change). Sign in, or use another email.',
+  },
   RESOURCE_IN_USE: {
     status: 409,
     title: 'Resource in use',

@@ -134,6 +134,10 @@ export class PhotoContentController {
   constructor(private readonly files: PhotoFiles) {}
 
   @Get(':id/content')
+  @ApiOperation({
+    operationId: 'getPhotoContent',
+    summary: 'Get a photo or one of its renditions through a signed URL (no Authorization)',
+  })
   @SignedFileRoute(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'])
   async content(@UuidParam() id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.files.serve(req, res, id);

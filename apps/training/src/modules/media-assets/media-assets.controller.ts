@@ -137,6 +137,10 @@ export class MediaAssetsController {
    * other origins; Range, ETag/304, `Cache-Control: private, max-age=<remaining lifetime>`.
    */
   @Get(':id/content')
+  @ApiOperation({
+    operationId: 'getMediaAssetContent',
+    summary: 'Get a media file or one of its renditions through a signed URL (no Authorization)',
+  })
   @SignedFileRoute([...MEDIA_MIME_TYPES])
   async content(@UuidParam() id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.files.serve(req, res, id);
