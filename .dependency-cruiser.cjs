@@ -133,10 +133,12 @@ module.exports = {
     },
     {
       name: 'no-unresolvable',
-      comment: 'Every relative import resolves (a rule cannot check what it cannot see).',
+      comment:
+        "Every relative import resolves (a rule cannot check what it cannot see); the clients' " +
+        'schema.ts is generated from the committed openapi.json at build, after lint on a fresh clone.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true, path: '^\\.' },
+      to: { couldNotResolve: true, path: '^\\.', pathNot: '^\\./schema\\.js$' },
     },
   ],
   options: {

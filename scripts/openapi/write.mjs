@@ -62,10 +62,18 @@ for (const service of SERVICES) {
     process.stdout.write(`${relative(root, file)}: written (${operations} operations)\n`);
   }
 }
+// The README as Prettier writes it (tables aligned), so that `prettier --check` agrees.
+const prettier = await import('prettier');
+nextReadme = await prettier.format(nextReadme, {
+  ...(await prettier.resolveConfig(readmeFile)),
+  filepath: readmeFile,
+});
 if (nextReadme === readme) {
   process.stdout.write('README.md: error catalogues up to date\n');
 } else if (check) {
-  process.stderr.write('README.md: error catalogues differ from the code; run pnpm openapi:write\n');
+  process.stderr.write(
+    'README.md: error catalogues differ from the code; run pnpm openapi:write\n',
+  );
   stale += 1;
 } else {
   writeFileSync(readmeFile, nextReadme);

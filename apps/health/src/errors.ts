@@ -347,6 +347,5 @@ export const HEALTH_ERRORS = defineErrors({
 });
 
 declare module '@sports/common' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends Record<keyof typeof HEALTH_ERRORS, true> {}
 }

@@ -380,6 +380,5 @@ export const TRAINING_ERRORS = defineErrors({
 type TrainingErrorCodes = Record<keyof typeof TRAINING_ERRORS, true>;
 
 declare module '@sports/common' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends TrainingErrorCodes {}
 }
