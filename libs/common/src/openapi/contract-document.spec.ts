@@ -96,6 +96,16 @@ describe('the contract document', () => {
     expect(schema).toEqual({ anyOf: [{ allOf: [{ $ref: '#/x' }] }, { type: 'null' }] });
   });
 
+  it('adds null to a copy of a nullable enum, never to the application\'s own array', () => {
+    const modes = ['AUTO', 'TEMPLATE'];
+    const nullable = { type: 'string', enum: modes, nullable: true };
+    const plain = { type: 'string', enum: modes };
+    toOpenApi31({ nullable, plain });
+    expect(nullable).toEqual({ type: ['string', 'null'], enum: ['AUTO', 'TEMPLATE', null] });
+    expect(plain).toEqual({ type: 'string', enum: ['AUTO', 'TEMPLATE'] });
+    expect(modes).toEqual(['AUTO', 'TEMPLATE']);
+  });
+
   it('converts exclusive bounds to 3.1 numbers', () => {
     const schema = { type: 'number', minimum: 0, exclusiveMinimum: true };
     toOpenApi31(schema);

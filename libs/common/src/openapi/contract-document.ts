@@ -65,6 +65,8 @@ export function applyContract(document: OpenAPIObject, catalogue: ErrorCatalogue
   const schemas = (document.components.schemas ??= {}) as Record<string, Json>;
   Object.assign(schemas, problemSchemas(catalogue));
   for (const { path, method, operation } of operationsOf(document)) {
+    // Public operations say so (an empty requirement) instead of leaving security undefined.
+    operation.security ??= [];
     const codes = codesOf(operation, catalogue, `${method.toUpperCase()} ${path}`);
     for (const [status, list] of byStatus(codes, catalogue)) {
       const previous = operation.responses[status] as { description?: string } | undefined;
@@ -186,7 +188,9 @@ export function toOpenApi31(node: unknown): void {
     if (composed && schema.type === 'object') delete schema.type;
     if (typeof schema.type === 'string') {
       schema.type = [schema.type, 'null'];
-      if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+      // A copy: @nestjs/swagger hands over the application's own enum arrays.
+      if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+        schema.enum = [...(schema.enum as unknown[]), null];
     } else if (Array.isArray(schema.type)) {
       if (!schema.type.includes('null')) schema.type.push('null');
     } else {
@@ -200,6 +204,9 @@ export function toOpenApi31(node: unknown): void {
       schema.anyOf = [inner, { type: 'null' }];
     }
   } else if (schema.nullable === false) delete schema.nullable;
+  // An enum that lists null allows null whatever its type says.
+  if (Array.isArray(schema.enum) && schema.enum.includes(null) && typeof schema.type === 'string')
+    schema.type = [schema.type, 'null'];
   for (const [flag, bound] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],

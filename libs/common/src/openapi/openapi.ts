@@ -46,6 +46,7 @@ export function buildOpenApiDocument(
       `${description}\n\nErrors are RFC 9457 problem details (application/problem+json) with a stable \`code\`; each operation lists the codes it may answer.`,
     )
     .setVersion(release.app_version)
+    .addServer('/', 'The service itself (paths start with /api)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = SwaggerModule.createDocument(app, config);

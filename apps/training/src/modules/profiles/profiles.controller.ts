@@ -54,7 +54,7 @@ export class ProfilesController {
     return this.profiles.create(caller, body);
   }
 
-  /** Declared before `profiles/:pid` so that `me` is never taken for an id. */
+  /** Declared before `profiles/:id` so that `me` is never taken for an id. */
   @ApiOperation({
     operationId: 'getOwnProfile',
     summary: "Get the caller's profile with clubs and effective club",
@@ -72,12 +72,12 @@ export class ProfilesController {
 
   @ApiOperation({ operationId: 'getProfile', summary: 'Get a profile' })
   @ApiErrors('FORBIDDEN')
-  @Get('profiles/:pid')
+  @Get('profiles/:id')
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
   @ApiNotFoundResponse()
-  get(@CurrentUser() caller: AuthUser, @UuidParam('pid') pid: string): Promise<ProfileResponse> {
-    return this.profiles.get(caller, pid);
+  get(@CurrentUser() caller: AuthUser, @UuidParam('id') id: string): Promise<ProfileResponse> {
+    return this.profiles.get(caller, id);
   }
 
   @ApiOperation({ operationId: 'replaceProfile', summary: "Replace a profile's fields" })
@@ -123,12 +123,12 @@ export class ProfilesController {
 
   @ApiOperation({ operationId: 'deleteProfile', summary: 'Delete a profile (platform admins)' })
   @ApiErrors('SUPERADMIN_REQUIRED')
-  @Delete('profiles/:pid')
+  @Delete('profiles/:id')
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'LAST_SUPERADMIN' })
-  remove(@CurrentUser() caller: AuthUser, @UuidParam('pid') pid: string): Promise<void> {
-    return this.profiles.delete(caller, pid);
+  remove(@CurrentUser() caller: AuthUser, @UuidParam('id') id: string): Promise<void> {
+    return this.profiles.delete(caller, id);
   }
 }

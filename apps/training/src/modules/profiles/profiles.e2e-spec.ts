@@ -230,7 +230,7 @@ describe('profiles (HTTP)', () => {
     });
   });
 
-  describe('GET /api/profiles/{pid}', () => {
+  describe('GET /api/profiles/{id}', () => {
     it('answers the own profile and any profile to a platform admin', async () => {
       const own = noHash(
         await t.http.get(`/api/profiles/${user.id}`).set('Authorization', user.auth),
@@ -542,7 +542,7 @@ describe('profiles (HTTP)', () => {
     });
   });
 
-  describe('DELETE /api/profiles/{pid}', () => {
+  describe('DELETE /api/profiles/{id}', () => {
     it('refuses a user with 403 and deletes nothing', async () => {
       const before = await snapshot();
       expectProblem(
