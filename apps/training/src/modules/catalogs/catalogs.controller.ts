@@ -206,6 +206,7 @@ export class StyleTargetGroupsController {
     operationId: 'createStyleTargetGroupLink',
     summary: 'Link a style direction and a target group',
   })
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: StyleTargetGroupLinkResponse })

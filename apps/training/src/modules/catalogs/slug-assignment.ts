@@ -11,6 +11,15 @@ export function slugTaken(slug?: string): ConflictError {
   );
 }
 
+/** Slugs are at most this long (the tables' CHECK). */
+export const MAX_SLUG_LENGTH = 100;
+
+/** `base-n`, the base shortened so that the whole stays within MAX_SLUG_LENGTH. */
+export function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
 /**
  * Inserts a row under the slug the client chose, or under one derived from its name (`base`,
  * `base-2`, ...). A derived slug that a concurrent insert took first is derived again; a
@@ -28,7 +37,8 @@ export async function insertWithSlug(options: {
   const base = slugify(options.name);
   for (let attempt = 1; ; attempt += 1) {
     let slug = options.slug ?? base;
-    if (!options.slug) for (let i = 2; await options.taken(slug); i += 1) slug = `${base}-${i}`;
+    if (!options.slug)
+      for (let i = 2; await options.taken(slug); i += 1) slug = numberedSlug(base, i);
     try {
       return await options.insert(slug);
     } catch (error) {

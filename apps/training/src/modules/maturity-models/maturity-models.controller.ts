@@ -112,6 +112,7 @@ export class MaturityModelsController {
     operationId: 'replaceMaturityModelLevels',
     summary: 'Replace the levels of a maturity model',
   })
+  @ApiErrors('INVALID_LEVELS')
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })

@@ -63,7 +63,12 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'createTrainingUnit', summary: 'Create a training unit' })
-  @ApiErrors('CLUB_TRAINER_REQUIRED', 'EXERCISE_NOT_VISIBLE', 'INVALID_UNIT_TRAINER')
+  @ApiErrors(
+    'CLUB_TRAINER_REQUIRED',
+    'EXERCISE_NOT_VISIBLE',
+    'INVALID_UNIT_TRAINER',
+    'UNKNOWN_MEDIA_ASSET',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
@@ -75,7 +80,13 @@ export class TrainingUnitsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainingUnit', summary: 'Replace a training unit' })
-  @ApiErrors('FORBIDDEN', 'INVALID_UNIT_TRAINER')
+  @ApiErrors(
+    'CLUB_TRAINER_REQUIRED',
+    'EXERCISE_NOT_VISIBLE',
+    'FORBIDDEN',
+    'INVALID_UNIT_TRAINER',
+    'UNKNOWN_MEDIA_ASSET',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })

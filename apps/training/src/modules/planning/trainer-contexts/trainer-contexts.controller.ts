@@ -48,7 +48,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'createTrainerContext', summary: 'Create a trainer context' })
-  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'NAME_TAKEN')
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'NAME_TAKEN', 'UNKNOWN_GROUP')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainerContextResponse })
@@ -60,6 +60,7 @@ export class TrainerContextsController {
   }
 
   @ApiOperation({ operationId: 'replaceTrainerContext', summary: 'Replace a trainer context' })
+  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'NAME_TAKEN', 'UNKNOWN_GROUP')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
