@@ -96,7 +96,7 @@ describe('the contract document', () => {
     expect(schema).toEqual({ anyOf: [{ allOf: [{ $ref: '#/x' }] }, { type: 'null' }] });
   });
 
-  it('adds null to a copy of a nullable enum, never to the application\'s own array', () => {
+  it("adds null to a copy of a nullable enum, never to the application's own array", () => {
     const modes = ['AUTO', 'TEMPLATE'];
     const nullable = { type: 'string', enum: modes, nullable: true };
     const plain = { type: 'string', enum: modes };
