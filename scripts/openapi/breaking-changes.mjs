@@ -276,7 +276,12 @@ function covers(set, type) {
 }
 
 function git(args) {
-  return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // The documents are over a megabyte: the default 1 MB buffer would fail (ENOBUFS).
+  return execFileSync('git', args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 function main() {
@@ -290,7 +295,10 @@ function main() {
     let previous;
     try {
       previous = JSON.parse(git(['show', `${base}:${file}`]));
-    } catch {
+    } catch (error) {
+      // Only a document the base commit does not have is skipped; any other failure fails.
+      if (!/does not exist|exists on disk, but not in/.test(String(error.stderr ?? '')))
+        throw error;
       process.stdout.write(`${file}: none at ${base}, nothing to compare\n`);
       continue;
     }
