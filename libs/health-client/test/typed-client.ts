@@ -57,6 +57,8 @@ export const byTag = {
   import: async (c: HealthClient) =>
     c.POST('/api/import', { body: await ok(c.GET('/api/export', {})) }),
   insights: (c: HealthClient) => c.GET('/api/insights', {}),
+  'llm-usage': (c: HealthClient) =>
+    c.GET('/api/llm-usage', { params: { query: { period: 'month' } } }),
   membership: (c: HealthClient) => c.GET('/api/membership'),
   nutrition: (c: HealthClient) => c.GET('/api/nutrition', {}),
   photos: (c: HealthClient) => c.GET('/api/photos', {}),
