@@ -1,56 +1,12 @@
 import { join } from 'node:path';
-import { expectCommittedOpenApi } from '@sports/common/testing';
-import { HTTP_METHODS } from '@sports/common';
+import {
+  documentedOperations,
+  expectCommittedOpenApi,
+  operationConventionProblems,
+} from '@sports/common/testing';
 import { startTrainingTestApp, TrainingTestApp } from './testing/training-test-app';
 
 type Json = Record<string, unknown>;
-
-/** Verbs an operationId may start with (camelCase, verb first: `listExercises`). */
-const OPERATION_VERBS = [
-  'list',
-  'get',
-  'create',
-  'replace',
-  'update',
-  'delete',
-  'accept',
-  'reject',
-  'import',
-  'export',
-  'apply',
-  'run',
-  'upload',
-  'link',
-  'unlink',
-  'reorder',
-  'rotate',
-  'cancel',
-  'discover',
-  'preview',
-  'start',
-  'resolve',
-  'register',
-  'login',
-  'refresh',
-  'logout',
-  'sign',
-  'check',
-];
-const OPERATION_ID = new RegExp(`^(${OPERATION_VERBS.join('|')})([A-Z][a-z0-9]*)*$`);
-
-/** Every schema of a node (components, parameters, bodies, responses), with its location. */
-function schemasIn(node: unknown, at: string, found: [string, Json][] = []): [string, Json][] {
-  if (Array.isArray(node)) {
-    node.forEach((item, i) => schemasIn(item, `${at}/${i}`, found));
-  } else if (node && typeof node === 'object') {
-    const object = node as Json;
-    const type = object.type;
-    if (type === 'object' || (Array.isArray(type) && type.includes('object')))
-      found.push([at, object]);
-    for (const [key, value] of Object.entries(object)) schemasIn(value, `${at}/${key}`, found);
-  }
-  return found;
-}
 
 /** The version table of ../shared/spec/training-service.md, section Versioning. */
 const SPEC_MODULES = {
@@ -130,47 +86,20 @@ describe('training service meta endpoints', () => {
   it('documents every operation as a contract: ids, summaries, closed objects, uuid ids, the tenant header', async () => {
     const res = await t.http.get('/api/docs-json');
     const doc = res.body as { paths: Record<string, Record<string, Json>>; components: Json };
-    const problems: string[] = [];
-    const ids = new Map<string, string>();
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const method of HTTP_METHODS) {
-        const op = item[method] as
-          | {
-              operationId?: string;
-              summary?: string;
-              security?: unknown[];
-              parameters?: { name: string; in: string; schema?: Json }[];
-            }
-          | undefined;
-        if (!op) continue;
-        const where = `${method.toUpperCase()} ${path}`;
-        if (!op.summary?.trim()) problems.push(`${where}: no summary`);
-        const id = op.operationId ?? '';
-        if (!OPERATION_ID.test(id))
-          problems.push(`${where}: operationId ${id} is not verb-first camelCase`);
-        if (ids.has(id)) problems.push(`${where}: operationId ${id} also names ${ids.get(id)}`);
-        ids.set(id, where);
-        const parameters = op.parameters ?? [];
-        for (const p of parameters) {
-          if (p.in === 'path' && /id$/i.test(p.name) && p.schema?.format !== 'uuid')
-            problems.push(`${where}: path parameter ${p.name} is not format uuid`);
-        }
-        const tenantHeaders = parameters.filter(
-          (p) => p.in === 'header' && p.name.toLowerCase() === 'x-active-club-id',
+    const problems = operationConventionProblems(doc);
+    for (const { where, operation } of documentedOperations(doc)) {
+      const parameters = (operation.parameters ?? []) as { name: string; in: string }[];
+      const tenantHeaders = parameters.filter(
+        (p) => p.in === 'header' && p.name.toLowerCase() === 'x-active-club-id',
+      );
+      // Every signed-in route resolves the tenant context from the header (TenantContextHook).
+      const expected = (operation.security as unknown[] | undefined)?.length ? 1 : 0;
+      if (tenantHeaders.length !== expected)
+        problems.push(
+          `${where}: X-Active-Club-Id declared ${tenantHeaders.length}×, not ${expected}×`,
         );
-        // Every signed-in route resolves the tenant context from the header (TenantContextHook).
-        const expected = op.security?.length ? 1 : 0;
-        if (tenantHeaders.length !== expected)
-          problems.push(
-            `${where}: X-Active-Club-Id declared ${tenantHeaders.length}×, not ${expected}×`,
-          );
-        if (tenantHeaders.some((h) => h.name !== 'X-Active-Club-Id' || (h as Json).required))
-          problems.push(`${where}: X-Active-Club-Id misnamed or required`);
-      }
-    }
-    for (const [at, schema] of schemasIn(doc, '#')) {
-      if (!schema.properties && schema.additionalProperties === undefined)
-        problems.push(`${at}: object schema without properties or additionalProperties`);
+      if (tenantHeaders.some((h) => h.name !== 'X-Active-Club-Id' || (h as Json).required))
+        problems.push(`${where}: X-Active-Club-Id misnamed or required`);
     }
     expect(problems).toEqual([]);
   });

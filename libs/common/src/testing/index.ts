@@ -11,3 +11,4 @@ export * from './unsent-body';
 export * from './redis';
 export * from './contract-validator';
 export * from './image-testing';
+export * from './operation-conventions';
