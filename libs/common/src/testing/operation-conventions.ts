@@ -107,7 +107,11 @@ export function operationConventionProblems(doc: {
       problems.push(`${where}: operationId ${id} is not verb-first camelCase`);
     if (ids.has(id)) problems.push(`${where}: operationId ${id} also names ${ids.get(id)}`);
     ids.set(id, where);
-    const parameters = (operation.parameters ?? []) as { in: string; name: string; schema?: Json }[];
+    const parameters = (operation.parameters ?? []) as {
+      in: string;
+      name: string;
+      schema?: Json;
+    }[];
     for (const p of parameters) {
       if (p.in === 'path' && /id$/i.test(p.name) && p.schema?.format !== 'uuid')
         problems.push(`${where}: path parameter ${p.name} is not format uuid`);
