@@ -9,9 +9,12 @@ export interface EntityTagSubject {
   http: TestAgent;
   /** Headers of a caller who may edit the resource (Authorization, X-Active-Club-Id, ...). */
   owner: Record<string, string>;
-  /** Headers of a caller who may not see or edit it, and the status they get. */
+  /**
+   * Headers of a caller who may not see or edit it, and the status they get (401 for a
+   * resource of the caller itself, such as a profile: the stranger is then anonymous).
+   */
   stranger: Record<string, string>;
-  strangerStatus: 403 | 404;
+  strangerStatus: 401 | 403 | 404;
   /** The stranger may read the resource (a shared one) but not write it. */
   strangerReads?: boolean;
   /** Creates a fresh resource: its URL and, when created by POST, the creating response. */
@@ -23,6 +26,11 @@ export interface EntityTagSubject {
   change(n: number): object;
   /** `PUT` (default) or `PATCH`. */
   method?: 'put' | 'patch';
+  /**
+   * Where writes go when not to the resource's URL: a resource written through its parts
+   * (`PUT /users/{id}/tier` of `GET /users/{id}`).
+   */
+  writeUrl?(url: string): string;
   /** The stored state of the resource (null when gone), to prove a refused write left it. */
   stored(url: string): Promise<unknown>;
   /** The service's database and the row holding the resource's version. */
@@ -44,7 +52,9 @@ const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
  */
 export function entityTagContract(subject: () => EntityTagSubject): void {
   const write = (s: EntityTagSubject, url: string, headers: Record<string, string>, n: number) =>
-    s.http[s.method ?? 'put'](url).set(headers).send(s.change(n));
+    s.http[s.method ?? 'put'](s.writeUrl ? s.writeUrl(url) : url)
+      .set(headers)
+      .send(s.change(n));
   const read = (s: EntityTagSubject, url: string, headers = s.owner) =>
     s.http.get(url).set(headers);
 

@@ -7,7 +7,18 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
+import {
+  ApiErrors,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import {
   AdminCsvLimitsResponse,
   CsvLimitsRequest,
@@ -30,6 +41,7 @@ export class AdminCsvTemplatesController {
 
   @Get('import-limits')
   @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  @EntityTagged()
   @ApiOperation({ operationId: 'getCsvImportLimits', summary: 'Get the CSV import limits (admin)' })
   limits(): Promise<AdminCsvLimitsResponse> {
     return this.templates.adminLimits();
@@ -37,6 +49,7 @@ export class AdminCsvTemplatesController {
 
   @Put('import-limits')
   @ApiOkResponse({ type: AdminCsvLimitsResponse })
+  @ConditionalWrite()
   @ApiOperation({
     operationId: 'replaceCsvImportLimits',
     summary: 'Replace the CSV import limits (admin)',
@@ -44,8 +57,9 @@ export class AdminCsvTemplatesController {
   updateLimits(
     @CurrentUser() user: AuthUser,
     @Body() body: CsvLimitsRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<AdminCsvLimitsResponse> {
-    return this.templates.updateLimits(user.id, body);
+    return this.templates.updateLimits(user.id, body, ifMatch);
   }
 
   @Post('validate')
@@ -72,6 +86,7 @@ export class AdminCsvTemplatesController {
 
   @Post()
   @ApiCreatedResponse({ type: MappingResponse })
+  @EntityTagged()
   @ApiUnprocessableEntityResponse({ description: INVALID })
   @ApiErrors('CSV_MAPPING_NAME_TAKEN')
   @ApiOperation({
@@ -84,6 +99,7 @@ export class AdminCsvTemplatesController {
 
   @Get(':id')
   @ApiOkResponse({ type: MappingResponse })
+  @EntityTagged()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getCsvTemplate', summary: 'Get one system CSV template (admin)' })
   get(@UuidParam() id: string): Promise<MappingResponse> {
@@ -92,6 +108,7 @@ export class AdminCsvTemplatesController {
 
   @Put(':id')
   @ApiOkResponse({ type: MappingResponse })
+  @ConditionalWrite()
   @ApiUnprocessableEntityResponse({ description: INVALID })
   @ApiErrors('NOT_FOUND')
   @ApiErrors('CSV_MAPPING_NAME_TAKEN')
@@ -99,19 +116,23 @@ export class AdminCsvTemplatesController {
     operationId: 'replaceCsvTemplate',
     summary: 'Replace a system CSV template (admin)',
   })
-  update(@UuidParam() id: string, @Body() body: UpdateMappingRequest): Promise<MappingResponse> {
-    return this.templates.updateSystem(id, body);
+  update(
+    @WriteTarget() target: WriteTarget,
+    @Body() body: UpdateMappingRequest,
+  ): Promise<MappingResponse> {
+    return this.templates.updateSystem(target.id, body, target.ifMatch);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Users keep their copies; import logs keep the name' })
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'deleteCsvTemplate',
     summary: 'Delete a system CSV template (admin)',
   })
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.templates.deleteSystem(id);
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.templates.deleteSystem(target.id, target.ifMatch);
   }
 }

@@ -7,7 +7,15 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, Roles, ApiErrors } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+} from '@sports/common';
 import {
   CreateReferenceValueTypeRequest,
   ReferenceValueTypeListResponse,
@@ -52,6 +60,7 @@ export class AdminReferenceValueTypesController {
 
   @Post()
   @ApiCreatedResponse({ type: ReferenceValueTypeResponse })
+  @EntityTagged()
   @ApiConflictResponse({ description: 'The key exists already' })
   @ApiErrors('REFERENCE_VALUE_TYPE_EXISTS')
   @ApiOperation({
@@ -64,6 +73,7 @@ export class AdminReferenceValueTypesController {
 
   @Get(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @EntityTagged()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'getReferenceValueType',
@@ -75,6 +85,7 @@ export class AdminReferenceValueTypesController {
 
   @Put(':key')
   @ApiOkResponse({ type: ReferenceValueTypeResponse })
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'replaceReferenceValueType',
@@ -83,20 +94,22 @@ export class AdminReferenceValueTypesController {
   update(
     @Param('key') key: string,
     @Body() body: UpdateReferenceValueTypeRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<ReferenceValueTypeResponse> {
-    return this.types.update(key, body);
+    return this.types.update(key, body, ifMatch);
   }
 
   @Delete(':key')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: values refer to it; deactivate instead' })
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'deleteReferenceValueType',
     summary: 'Delete a reference value type (admin)',
   })
-  delete(@Param('key') key: string): Promise<void> {
-    return this.types.delete(key);
+  delete(@Param('key') key: string, @IfMatchHeader() ifMatch?: IfMatch): Promise<void> {
+    return this.types.delete(key, ifMatch);
   }
 }

@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { numericColumn } from '../../tracking/persistence';
 
@@ -5,6 +6,7 @@ import { numericColumn } from '../../tracking/persistence';
 @Entity('reference_value_types')
 export class ReferenceValueType {
   @PrimaryColumn({ type: 'text' }) key!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column({ type: 'text' }) name!: string;
   @Column({ type: 'text' }) unit!: string;
   @Column({ type: 'numeric', transformer: numericColumn }) minValue!: number;

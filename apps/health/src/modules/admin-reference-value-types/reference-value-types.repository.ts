@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { IfMatch, lockedWrite, NotFoundError, RowKey } from '@sports/common';
 import { Repository } from 'typeorm';
 import { ReferenceValueType } from './reference-value-type.entity';
 
-export type ReferenceValueTypeValues = Omit<ReferenceValueType, 'createdAt' | 'updatedAt'>;
+export type ReferenceValueTypeValues = Omit<
+  ReferenceValueType,
+  'createdAt' | 'updatedAt' | 'rowVersion'
+>;
+
+const rowKey = (key: string): RowKey => ({ table: 'reference_value_types', where: { key } });
+const notFound = (key: string) => () => new NotFoundError('Reference value type', key);
 
 /** The only place with queries on `reference_value_types`. */
 @Injectable()
@@ -28,12 +35,17 @@ export class ReferenceValueTypesRepository {
     return this.rows.findOneByOrFail({ key: values.key });
   }
 
-  async update(
+  /** With `ifMatch`, only the version it names is changed (locked and checked, 412 otherwise). */
+  update(
     key: string,
     values: Partial<Omit<ReferenceValueTypeValues, 'key'>>,
+    ifMatch?: IfMatch,
   ): Promise<ReferenceValueType> {
-    await this.rows.update({ key }, values);
-    return this.rows.findOneByOrFail({ key });
+    return lockedWrite(this.rows.manager, rowKey(key), ifMatch, notFound(key), async (m) => {
+      const rows = m.getRepository(ReferenceValueType);
+      await rows.update({ key }, values);
+      return rows.findOneByOrFail({ key });
+    });
   }
 
   /** Whether any stored value refers to the type (the FK would refuse its deletion). */
@@ -45,7 +57,10 @@ export class ReferenceValueTypesRepository {
     return rows[0].used;
   }
 
-  async delete(key: string): Promise<void> {
-    await this.rows.delete({ key });
+  /** With `ifMatch`, only the version it names is deleted (locked and checked, 412 otherwise). */
+  async delete(key: string, ifMatch?: IfMatch): Promise<void> {
+    await lockedWrite(this.rows.manager, rowKey(key), ifMatch, notFound(key), (m) =>
+      m.getRepository(ReferenceValueType).delete({ key }),
+    );
   }
 }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
+  IfMatch,
   isStillReferenced,
   mapUniqueViolations,
   NotFoundError,
   ResourceInUseError,
   ValidationFailedError,
+  withEntityTag,
 } from '@sports/common';
 import type {
   CreateReferenceValueTypeRequest,
@@ -35,7 +38,7 @@ export class ReferenceValueTypesService {
   }
 
   async get(key: string): Promise<ReferenceValueTypeResponse> {
-    return toReferenceValueTypeResponse(await this.findOrFail(key));
+    return tagged(await this.findOrFail(key));
   }
 
   async create(input: CreateReferenceValueTypeRequest): Promise<ReferenceValueTypeResponse> {
@@ -51,15 +54,17 @@ export class ReferenceValueTypesService {
         isActive: input.is_active ?? true,
       }),
     );
-    return toReferenceValueTypeResponse(row);
+    return tagged(row);
   }
 
   /** Narrowing the range leaves stored values as they are; it applies to new writes. */
   async update(
     key: string,
     input: UpdateReferenceValueTypeRequest,
+    ifMatch?: IfMatch,
   ): Promise<ReferenceValueTypeResponse> {
     const type = await this.findOrFail(key);
+    assertIfMatch(ifMatch, type.rowVersion);
     assertRange(input.min_value ?? type.minValue, input.max_value ?? type.maxValue);
     const changes: Partial<ReferenceValueType> = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -67,15 +72,15 @@ export class ReferenceValueTypesService {
     if (input.min_value !== undefined) changes.minValue = input.min_value;
     if (input.max_value !== undefined) changes.maxValue = input.max_value;
     if (input.is_active !== undefined) changes.isActive = input.is_active;
-    if (Object.keys(changes).length === 0) return toReferenceValueTypeResponse(type);
-    return toReferenceValueTypeResponse(await this.types.update(key, changes));
+    if (Object.keys(changes).length === 0) return tagged(type);
+    return tagged(await this.types.update(key, changes, ifMatch));
   }
 
-  async delete(key: string): Promise<void> {
-    await this.findOrFail(key);
+  async delete(key: string, ifMatch?: IfMatch): Promise<void> {
+    assertIfMatch(ifMatch, (await this.findOrFail(key)).rowVersion);
     if (await this.types.isInUse(key)) throw inUse(key);
     try {
-      await this.types.delete(key);
+      await this.types.delete(key, ifMatch);
     } catch (err) {
       if (isStillReferenced(err)) throw inUse(key);
       throw err;
@@ -92,6 +97,11 @@ export class ReferenceValueTypesService {
     if (!type) throw new NotFoundError('Reference value type', key);
     return type;
   }
+}
+
+/** The response of one type, carrying its version as the ETag. */
+function tagged(type: ReferenceValueType): ReferenceValueTypeResponse {
+  return withEntityTag(toReferenceValueTypeResponse(type), type.rowVersion);
 }
 
 function assertRange(min: number, max: number): void {

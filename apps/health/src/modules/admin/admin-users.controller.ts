@@ -7,7 +7,16 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles, UuidParam, ApiErrors } from '@sports/common';
+import {
+  ApiErrors,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  Roles,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import { UserResponse } from '../profiles/user.response';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -34,6 +43,7 @@ export class AdminUsersController {
 
   @Get(':id')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @EntityTagged()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getUser', summary: 'Get one user account (admin)' })
   get(@UuidParam() id: string): Promise<AdminUserDetailResponse> {
@@ -42,15 +52,16 @@ export class AdminUsersController {
 
   @Put(':id/role')
   @ApiOkResponse({ type: UserResponse })
+  @ConditionalWrite()
   @ApiConflictResponse({ description: 'ADMIN_SELF_LOCKOUT: an admin cannot demote themselves' })
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'setUserRole', summary: 'Set the role of an account (admin)' })
   setRole(
     @CurrentUser() actor: AuthUser,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: SetRoleRequest,
   ): Promise<UserResponse> {
-    return this.admin.setRole(actor, id, body.role);
+    return this.admin.setRole(actor, target.id, body.role, target.ifMatch);
   }
 
   @Post(':id/deactivate')
@@ -74,13 +85,17 @@ export class AdminUsersController {
 
   @Put(':id/tier')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'setUserTier',
     summary: 'Set the membership tier of an account (admin)',
   })
-  setTier(@UuidParam() id: string, @Body() body: SetTierRequest): Promise<AdminUserDetailResponse> {
-    return this.admin.setTier(id, body.tier);
+  setTier(
+    @WriteTarget() target: WriteTarget,
+    @Body() body: SetTierRequest,
+  ): Promise<AdminUserDetailResponse> {
+    return this.admin.setTier(target.id, body.tier, target.ifMatch);
   }
 
   @Put(':id/features/:feature')

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AuthTokensService, AuthUser, ConflictError, NotFoundError } from '@sports/common';
+import {
+  assertIfMatch,
+  AuthTokensService,
+  AuthUser,
+  ConflictError,
+  IfMatch,
+  NotFoundError,
+  withEntityTag,
+} from '@sports/common';
 import { FeaturesService } from '../membership/features.service';
 import type { User, UserRole, UserTier } from '../profiles/user.entity';
 import { toUserResponse, UserResponse } from '../profiles/user.response';
@@ -25,15 +33,22 @@ export class AdminUsersService {
   }
 
   async get(id: string): Promise<AdminUserDetailResponse> {
-    const user = await this.findOrFail(id);
-    return { ...toUserResponse(user), membership: await this.features.membershipOf(id) };
+    return this.detail(await this.findOrFail(id));
   }
 
-  async setRole(actor: AuthUser, id: string, role: UserRole): Promise<UserResponse> {
+  /** With `ifMatch`, only the account version it names is changed (412 otherwise). */
+  async setRole(
+    actor: AuthUser,
+    id: string,
+    role: UserRole,
+    ifMatch?: IfMatch,
+  ): Promise<UserResponse> {
     const user = await this.findOrFail(id);
+    assertIfMatch(ifMatch, user.rowVersion);
     if (actor.id === id && role !== 'admin') this.refuseSelfLockout('remove your own admin role');
     user.role = role;
-    return toUserResponse(await this.users.save(user));
+    const saved = await this.users.save(user, ifMatch);
+    return withEntityTag(toUserResponse(saved), saved.rowVersion);
   }
 
   /** Deactivation signs the account out everywhere: refresh tokens are revoked, and the
@@ -47,11 +62,12 @@ export class AdminUsersService {
     return toUserResponse(saved);
   }
 
-  async setTier(id: string, tier: UserTier): Promise<AdminUserDetailResponse> {
+  /** With `ifMatch`, only the account version it names is changed (412 otherwise). */
+  async setTier(id: string, tier: UserTier, ifMatch?: IfMatch): Promise<AdminUserDetailResponse> {
     const user = await this.findOrFail(id);
+    assertIfMatch(ifMatch, user.rowVersion);
     user.tier = tier;
-    await this.users.save(user);
-    return this.get(id);
+    return this.detail(await this.users.save(user, ifMatch));
   }
 
   async setFeature(
@@ -68,6 +84,12 @@ export class AdminUsersService {
     await this.findOrFail(id);
     await this.features.clearOverride(id, feature);
     return this.get(id);
+  }
+
+  /** The account with its membership, carrying the account row's version as the ETag. */
+  private async detail(user: User): Promise<AdminUserDetailResponse> {
+    const membership = await this.features.membershipOf(user.id);
+    return withEntityTag({ ...toUserResponse(user), membership }, user.rowVersion);
   }
 
   private async findOrFail(id: string): Promise<User> {

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, type AuthUser, CurrentUser, Roles, ApiErrors } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  type AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+} from '@sports/common';
 import { AppDashboardService } from './app-dashboard.service';
 import {
   AdminWidgetListResponse,
@@ -21,6 +31,7 @@ export class AppDashboardController {
   /** The caller's layout, or the product default, each widget with `available` and `missing_features`. */
   @Get()
   @ApiOkResponse({ type: DashboardResponse })
+  @EntityTagged()
   @ApiOperation({ operationId: 'getDashboard', summary: 'Get the caller’s app dashboard' })
   get(@CurrentUser() user: AuthUser): Promise<DashboardResponse> {
     return this.dashboard.dashboardOf(user.id);
@@ -29,24 +40,33 @@ export class AppDashboardController {
   /** Saves the caller's own layout; 422 UNKNOWN_WIDGET for a key outside the catalog. */
   @Put()
   @ApiOkResponse({ type: DashboardResponse })
+  @ConditionalWrite()
   @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
   @ApiOperation({
     operationId: 'replaceDashboard',
     summary: 'Replace the caller’s dashboard layout',
   })
-  put(@CurrentUser() user: AuthUser, @Body() body: LayoutRequest): Promise<DashboardResponse> {
-    return this.dashboard.saveLayout(user.id, body.widgets);
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body() body: LayoutRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<DashboardResponse> {
+    return this.dashboard.saveLayout(user.id, body.widgets, ifMatch);
   }
 
   /** Drops the caller's own layout; the product default applies again. */
   @Delete()
   @ApiOkResponse({ type: DashboardResponse })
+  @ConditionalWrite()
   @ApiOperation({
     operationId: 'resetDashboard',
     summary: 'Reset the caller’s dashboard to the default',
   })
-  reset(@CurrentUser() user: AuthUser): Promise<DashboardResponse> {
-    return this.dashboard.resetLayout(user.id);
+  reset(
+    @CurrentUser() user: AuthUser,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<DashboardResponse> {
+    return this.dashboard.resetLayout(user.id, ifMatch);
   }
 
   /** Every catalog widget with its availability for the caller (for the layout editor). */
@@ -79,6 +99,7 @@ export class AdminDashboardController {
 
   @Get('widgets/:key')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @EntityTagged()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getDashboardWidget', summary: 'Get one dashboard widget (admin)' })
   widget(@Param('key') key: string): Promise<AdminWidgetResponse> {
@@ -88,6 +109,7 @@ export class AdminDashboardController {
   /** Sets the override that replaces the widget's catalog features (422 UNKNOWN_FEATURE). */
   @Put('widgets/:key/features')
   @ApiOkResponse({ type: AdminWidgetResponse })
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND', 'UNKNOWN_FEATURE')
   @ApiOperation({
     operationId: 'setDashboardWidgetFeatures',
@@ -97,25 +119,28 @@ export class AdminDashboardController {
     @CurrentUser() admin: AuthUser,
     @Param('key') key: string,
     @Body() body: WidgetFeaturesRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<AdminWidgetResponse> {
-    return this.dashboard.setOverride(key, body.features, admin.id);
+    return this.dashboard.setOverride(key, body.features, admin.id, ifMatch);
   }
 
   /** Clears the override; the catalog assignment applies again (404 when there is none). */
   @Delete('widgets/:key/features')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
     operationId: 'clearDashboardWidgetFeatures',
     summary: 'Restore the default features of a widget (admin)',
   })
-  clearFeatures(@Param('key') key: string): Promise<void> {
-    return this.dashboard.clearOverride(key);
+  clearFeatures(@Param('key') key: string, @IfMatchHeader() ifMatch?: IfMatch): Promise<void> {
+    return this.dashboard.clearOverride(key, ifMatch);
   }
 
   @Get('default')
   @ApiOkResponse({ type: ProductDefaultResponse })
+  @EntityTagged()
   @ApiOperation({
     operationId: 'getDefaultDashboard',
     summary: 'Get the default dashboard layout (admin)',
@@ -127,6 +152,7 @@ export class AdminDashboardController {
   /** Writes system_config.product_dashboard_default, validated against the catalog. */
   @Put('default')
   @ApiOkResponse({ type: ProductDefaultResponse })
+  @ConditionalWrite()
   @ApiErrors('UNKNOWN_WIDGET', 'DUPLICATE_WIDGET')
   @ApiOperation({
     operationId: 'replaceDefaultDashboard',
@@ -135,7 +161,8 @@ export class AdminDashboardController {
   putDefault(
     @CurrentUser() admin: AuthUser,
     @Body() body: LayoutRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<ProductDefaultResponse> {
-    return this.dashboard.saveProductDefault(body.widgets, admin.id);
+    return this.dashboard.saveProductDefault(body.widgets, admin.id, ifMatch);
   }
 }

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import {
+  assertIfMatch,
+  currentRowVersion,
+  IfMatch,
+  ifMatchSql,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
+import { DataSource, EntityManager } from 'typeorm';
 
 export const WIDGET_SIZES = ['small', 'medium', 'large', 'full'] as const;
 export type WidgetSize = (typeof WIDGET_SIZES)[number];
@@ -9,7 +19,7 @@ export interface LayoutItem {
   size: WidgetSize;
 }
 
-export interface WidgetRow {
+export interface WidgetRow extends VersionedRow {
   key: string;
   title: string;
   kind: 'summary' | 'chart' | 'combo';
@@ -23,6 +33,21 @@ export interface WidgetRow {
 
 export const PRODUCT_DEFAULT_KEY = 'product_dashboard_default';
 
+/** A stored layout (the user's own or the product default) and its row version. */
+export interface StoredLayout extends VersionedRow {
+  widgets: LayoutItem[];
+  updated_at: Date;
+}
+
+/**
+ * The version of a user's dashboard: its own layout's row version, or `default.` and the
+ * product default's (`default.0` while there is none), so that the version moves whenever the
+ * layout shown does.
+ */
+export function dashboardVersion(own: StoredLayout | null, fallback: StoredLayout | null): string {
+  return own ? own.row_version : `default.${fallback?.row_version ?? '0'}`;
+}
+
 /** The only queries of the dashboard: widget_catalog, user_dashboard_layouts, system_config. */
 @Injectable()
 export class AppDashboardRepository {
@@ -31,7 +56,7 @@ export class AppDashboardRepository {
   widgets(): Promise<WidgetRow[]> {
     return this.db.query(
       `SELECT key, title, kind, chart_code, data_url, default_size, features, override_features,
-              override_updated_at
+              override_updated_at, ${rowVersionColumn()}
          FROM widget_catalog ORDER BY position`,
     );
   }
@@ -44,61 +69,139 @@ export class AppDashboardRepository {
     );
   }
 
-  async setOverride(key: string, features: string[], adminId: string): Promise<boolean> {
-    const rows = await this.db.query(
+  /**
+   * False when the widget does not exist. With `ifMatch`, only the version it names is
+   * changed (checked in the UPDATE's WHERE, 412 otherwise).
+   */
+  async setOverride(
+    key: string,
+    features: string[],
+    adminId: string,
+    ifMatch?: IfMatch,
+  ): Promise<boolean> {
+    const params: unknown[] = [key, features, adminId];
+    const [rows] = (await this.db.query(
       `UPDATE widget_catalog
           SET override_features = $2::text[], override_updated_at = now(), override_updated_by = $3
-        WHERE key = $1 RETURNING key`,
-      [key, features, adminId],
-    );
-    return rows[0].length > 0;
+        WHERE key = $1${ifMatchSql(ifMatch, params)} RETURNING key`,
+      params,
+    )) as [unknown[], number];
+    return rows.length > 0 || this.unchanged(key, ifMatch);
   }
 
-  /** False when the widget has no override (or does not exist). */
-  async clearOverride(key: string): Promise<boolean> {
-    const rows = await this.db.query(
+  /**
+   * False when the widget has no override (or does not exist). With `ifMatch`, only the
+   * version it names is changed (checked in the UPDATE's WHERE, 412 otherwise).
+   */
+  async clearOverride(key: string, ifMatch?: IfMatch): Promise<boolean> {
+    const params: unknown[] = [key];
+    const [rows] = (await this.db.query(
       `UPDATE widget_catalog
           SET override_features = NULL, override_updated_at = NULL, override_updated_by = NULL
-        WHERE key = $1 AND override_features IS NOT NULL RETURNING key`,
-      [key],
-    );
-    return rows[0].length > 0;
+        WHERE key = $1 AND override_features IS NOT NULL${ifMatchSql(ifMatch, params)}
+        RETURNING key`,
+      params,
+    )) as [unknown[], number];
+    return rows.length > 0 || this.unchanged(key, ifMatch);
   }
 
-  async layoutOf(userId: string): Promise<{ widgets: LayoutItem[]; updated_at: Date } | null> {
-    const rows = await this.db.query(
-      `SELECT widgets, updated_at FROM user_dashboard_layouts WHERE user_id = $1`,
+  /** After a conditional widget write matched no row: 412 when the widget has another version. */
+  private async unchanged(key: string, ifMatch?: IfMatch): Promise<false> {
+    if (!ifMatch) return false;
+    const current = await currentRowVersion(this.db, { table: 'widget_catalog', where: { key } });
+    if (current !== null) assertIfMatch(ifMatch, current);
+    return false;
+  }
+
+  async layoutOf(
+    userId: string,
+    db: EntityManager = this.db.manager,
+  ): Promise<StoredLayout | null> {
+    const rows = await db.query(
+      `SELECT widgets, updated_at, ${rowVersionColumn()} FROM user_dashboard_layouts
+        WHERE user_id = $1`,
       [userId],
     );
     return rows[0] ?? null;
   }
 
-  async saveLayout(userId: string, widgets: LayoutItem[]): Promise<void> {
-    await this.db.query(
+  /**
+   * Runs `write` in a transaction that holds the user's dashboard lock, so that writes of one
+   * dashboard happen one after the other (the layout row may not exist yet: a row lock cannot
+   * do it). With `ifMatch`, the dashboard's version is checked under the lock first (412).
+   */
+  async writeLayout(
+    userId: string,
+    ifMatch: IfMatch | undefined,
+    write: (m: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `SELECT pg_advisory_xact_lock(hashtext('user_dashboard_layouts'), hashtext($1))`,
+        [userId],
+      );
+      if (ifMatch) {
+        // The default shown stays as it is until the write commits (FOR SHARE).
+        const own = await this.layoutOf(userId, m);
+        const fallback = own ? null : await this.productDefault(m, 'FOR SHARE');
+        assertIfMatch(ifMatch, dashboardVersion(own, fallback));
+      }
+      await write(m);
+    });
+  }
+
+  async saveLayout(m: EntityManager, userId: string, widgets: LayoutItem[]): Promise<void> {
+    await m.query(
       `INSERT INTO user_dashboard_layouts (user_id, widgets) VALUES ($1, $2::jsonb)
        ON CONFLICT (user_id) DO UPDATE SET widgets = EXCLUDED.widgets, updated_at = now()`,
       [userId, JSON.stringify(widgets)],
     );
   }
 
-  async deleteLayout(userId: string): Promise<void> {
-    await this.db.query(`DELETE FROM user_dashboard_layouts WHERE user_id = $1`, [userId]);
+  async deleteLayout(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM user_dashboard_layouts WHERE user_id = $1`, [userId]);
   }
 
-  async productDefault(): Promise<{ widgets: LayoutItem[]; updated_at: Date } | null> {
-    const rows = await this.db.query(
-      `SELECT value -> 'widgets' AS widgets, updated_at FROM system_config WHERE key = $1`,
+  async productDefault(
+    db: EntityManager = this.db.manager,
+    lock: '' | 'FOR SHARE' = '',
+  ): Promise<StoredLayout | null> {
+    const rows = await db.query(
+      `SELECT value -> 'widgets' AS widgets, updated_at, ${rowVersionColumn()} FROM system_config
+        WHERE key = $1 ${lock}`,
       [PRODUCT_DEFAULT_KEY],
     );
     return rows[0] ?? null;
   }
 
-  async saveProductDefault(widgets: LayoutItem[], adminId: string): Promise<void> {
+  /**
+   * With `ifMatch`, only the version it names is replaced (checked in the UPDATE's WHERE, 412
+   * otherwise); without, the row is written whether it exists or not.
+   */
+  async saveProductDefault(
+    widgets: LayoutItem[],
+    adminId: string,
+    ifMatch?: IfMatch,
+  ): Promise<void> {
+    const params = [PRODUCT_DEFAULT_KEY, JSON.stringify({ widgets }), adminId];
+    if (ifMatch) {
+      await versionedWrite(
+        this.db,
+        { table: 'system_config', where: { key: PRODUCT_DEFAULT_KEY } },
+        ifMatch,
+        () => new NotFoundError('Default dashboard', PRODUCT_DEFAULT_KEY),
+        (condition) =>
+          `UPDATE system_config SET value = $2::jsonb, updated_at = now(), updated_by = $3
+            WHERE key = $1${condition} RETURNING key`,
+        params,
+      );
+      return;
+    }
     await this.db.query(
       `INSERT INTO system_config (key, value, updated_by) VALUES ($1, $2::jsonb, $3)
        ON CONFLICT (key) DO UPDATE
          SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-      [PRODUCT_DEFAULT_KEY, JSON.stringify({ widgets }), adminId],
+      params,
     );
   }
 }

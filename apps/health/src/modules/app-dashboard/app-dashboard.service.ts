@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { missingFeatures, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  IfMatch,
+  missingFeatures,
+  NotFoundError,
+  UnprocessableError,
+  withEntityTag,
+} from '@sports/common';
 import { FeaturesService } from '../membership/features.service';
-import { AppDashboardRepository, LayoutItem, WidgetRow } from './app-dashboard.repository';
+import {
+  AppDashboardRepository,
+  dashboardVersion,
+  LayoutItem,
+  WidgetRow,
+} from './app-dashboard.repository';
 import type {
   AdminWidgetListResponse,
   AdminWidgetResponse,
@@ -46,9 +57,10 @@ export class AppDashboardService {
       this.featureSet(userId),
       this.repo.layoutOf(userId),
     ]);
-    const layout = own ?? (await this.repo.productDefault()) ?? { widgets: [], updated_at: null };
+    const fallback = own ? null : await this.repo.productDefault();
+    const layout = own ?? fallback ?? { widgets: [], updated_at: null };
     const byKey = new Map(widgets.map((w) => [w.key, w]));
-    return {
+    const dashboard: DashboardResponse = {
       source: own ? 'user' : 'default',
       updated_at: layout.updated_at ? layout.updated_at.toISOString() : null,
       widgets: layout.widgets
@@ -60,19 +72,24 @@ export class AppDashboardService {
           position,
         })),
     };
+    return withEntityTag(dashboard, dashboardVersion(own, fallback));
   }
 
-  async saveLayout(userId: string, widgets: LayoutItem[]): Promise<DashboardResponse> {
+  /** With `ifMatch`, only over the version it names (412 otherwise). */
+  async saveLayout(
+    userId: string,
+    widgets: LayoutItem[],
+    ifMatch?: IfMatch,
+  ): Promise<DashboardResponse> {
     await this.assertKnownWidgets(widgets);
-    await this.repo.saveLayout(
-      userId,
-      widgets.map(({ key, size }) => ({ key, size })),
-    );
+    const layout = widgets.map(({ key, size }) => ({ key, size }));
+    await this.repo.writeLayout(userId, ifMatch, (m) => this.repo.saveLayout(m, userId, layout));
     return this.dashboardOf(userId);
   }
 
-  async resetLayout(userId: string): Promise<DashboardResponse> {
-    await this.repo.deleteLayout(userId);
+  /** With `ifMatch`, only the version it names is reset (412 otherwise). */
+  async resetLayout(userId: string, ifMatch?: IfMatch): Promise<DashboardResponse> {
+    await this.repo.writeLayout(userId, ifMatch, (m) => this.repo.deleteLayout(m, userId));
     return this.dashboardOf(userId);
   }
 
@@ -86,13 +103,15 @@ export class AppDashboardService {
   async adminWidget(key: string): Promise<AdminWidgetResponse> {
     const w = (await this.repo.widgets()).find((x) => x.key === key);
     if (!w) throw new NotFoundError('Widget', key);
-    return toAdminWidget(w);
+    return withEntityTag(toAdminWidget(w), w.row_version);
   }
 
+  /** With `ifMatch`, only the version it names is changed (412 otherwise). */
   async setOverride(
     key: string,
     features: string[],
     adminId: string,
+    ifMatch?: IfMatch,
   ): Promise<AdminWidgetResponse> {
     const unique = [...new Set(features)].sort();
     const known = new Set((await this.features.catalog()).items.map((f) => f.key));
@@ -102,31 +121,40 @@ export class AppDashboardService {
         extensions: { unknown_features: unknown },
       });
     }
-    if (!(await this.repo.setOverride(key, unique, adminId)))
+    if (!(await this.repo.setOverride(key, unique, adminId, ifMatch)))
       throw new NotFoundError('Widget', key);
     return this.adminWidget(key);
   }
 
-  async clearOverride(key: string): Promise<void> {
-    if (!(await this.repo.clearOverride(key))) throw new NotFoundError('Widget override', key);
+  /** With `ifMatch`, only the version it names is changed (412 otherwise). */
+  async clearOverride(key: string, ifMatch?: IfMatch): Promise<void> {
+    if (!(await this.repo.clearOverride(key, ifMatch)))
+      throw new NotFoundError('Widget override', key);
   }
 
+  /** The default layout, its row's version as the ETag (`0` while there is none). */
   async productDefault(): Promise<ProductDefaultResponse> {
     const row = await this.repo.productDefault();
-    return {
-      widgets: row?.widgets ?? [],
-      updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
-    };
+    return withEntityTag(
+      {
+        widgets: row?.widgets ?? [],
+        updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
+      },
+      row?.row_version ?? '0',
+    );
   }
 
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
   async saveProductDefault(
     widgets: LayoutItem[],
     adminId: string,
+    ifMatch?: IfMatch,
   ): Promise<ProductDefaultResponse> {
     await this.assertKnownWidgets(widgets);
     await this.repo.saveProductDefault(
       widgets.map(({ key, size }) => ({ key, size })),
       adminId,
+      ifMatch,
     );
     return this.productDefault();
   }

@@ -31,9 +31,12 @@ import {
   ApiErrors,
   Authenticated,
   AuthUser,
+  ConditionalWrite,
   CurrentUser,
+  EntityTagged,
   RequireFeatures,
   UuidParam,
+  WriteTarget,
 } from '@sports/common';
 import {
   AnalyzeResponse,
@@ -110,6 +113,7 @@ export class CsvImportController {
   @Post('mappings')
   @RequireFeatures('csv_import', { description: CSV_IMPORT_FEATURE })
   @ApiCreatedResponse({ type: MappingResponse, description: 'A mapping of your own' })
+  @EntityTagged()
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: unknown or ill-typed fields' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
   @ApiErrors('CSV_MAPPING_NAME_TAKEN')
@@ -120,6 +124,7 @@ export class CsvImportController {
 
   @Get('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
+  @EntityTagged()
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiOperation({ operationId: 'getCsvMapping', summary: 'Get one CSV mapping' })
   get(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<MappingResponse> {
@@ -128,6 +133,7 @@ export class CsvImportController {
 
   @Put('mappings/:id')
   @ApiOkResponse({ type: MappingResponse })
+  @ConditionalWrite()
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE: copy the template and edit the copy' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiUnprocessableEntityResponse({ description: TEMPLATE_INVALID })
@@ -135,20 +141,21 @@ export class CsvImportController {
   @ApiOperation({ operationId: 'replaceCsvMapping', summary: 'Replace a CSV mapping' })
   update(
     @CurrentUser() user: AuthUser,
-    @UuidParam('id') id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateMappingRequest,
   ): Promise<MappingResponse> {
-    return this.mappings.updateOwn(user.id, id, body);
+    return this.mappings.updateOwn(user.id, target.id, body, target.ifMatch);
   }
 
   @Delete('mappings/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiForbiddenResponse({ description: 'CSV_SYSTEM_TEMPLATE' })
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiOperation({ operationId: 'deleteCsvMapping', summary: 'Delete a CSV mapping' })
-  remove(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<void> {
-    return this.mappings.deleteOwn(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.mappings.deleteOwn(user.id, target.id, target.ifMatch);
   }
 
   @Post('copy')
@@ -158,6 +165,7 @@ export class CsvImportController {
     description:
       'Named "<name> (copy)" unless a name is sent; its description says what it was copied from',
   })
+  @EntityTagged()
   @ApiNotFoundResponse({ description: 'Not a system template and not yours' })
   @ApiConflictResponse({ description: 'CSV_MAPPING_NAME_TAKEN' })
   @ApiOperation({

@@ -1,4 +1,11 @@
-import { isDatabaseUnavailable } from '@sports/common';
+import {
+  IfMatch,
+  isDatabaseUnavailable,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
@@ -18,13 +25,13 @@ export const DEFAULT_CSV_LIMITS: CsvLimits = {
   max_errors_reported: 200,
 };
 
-export interface LimitsRow {
+export interface LimitsRow extends VersionedRow {
   value: CsvLimits;
   updated_at: Date;
   updated_by: string | null;
 }
 
-export interface MappingRow {
+export interface MappingRow extends VersionedRow {
   id: string;
   name: string;
   description: string | null;
@@ -49,7 +56,7 @@ export interface MappingRow {
 
 export type MappingValues = Omit<
   MappingRow,
-  'id' | 'created_at' | 'updated_at' | 'is_system' | 'owner_id' | 'copied_from_id'
+  'id' | 'created_at' | 'updated_at' | 'is_system' | 'owner_id' | 'copied_from_id' | 'row_version'
 >;
 
 export interface ImportLogValues {
@@ -170,7 +177,11 @@ const COPY_ESCAPES: Record<string, string> = {
 
 const MAPPING_COLUMNS = `id, name, description, module, is_system, owner_id, copied_from_id, delimiter,
   decimal_separator, date_format, encoding, has_header, skip_lines, columns, units, exclude_rows,
-  date_heading_rows, header_fingerprint, created_at, updated_at`;
+  date_heading_rows, header_fingerprint, created_at, updated_at, ${rowVersionColumn()}`;
+
+const LIMITS_KEY = 'csv_import_limits';
+const mappingKey = (id: string) => ({ table: 'csv_field_mappings', where: { id } });
+const mappingNotFound = (id: string) => () => new NotFoundError('CSV mapping', id);
 
 const LOG_COLUMNS = `id, user_id, mapping_id, mapping_name, module, file_name, file_bytes::float8 AS file_bytes,
   encoding, dry_run, skip_invalid_rows, status, rows_total, created, updated, unchanged, skipped,
@@ -186,23 +197,44 @@ export class CsvImportRepository {
 
   async limits(): Promise<LimitsRow> {
     const rows: LimitsRow[] = await this.db.query(
-      `SELECT value, updated_at, updated_by FROM system_config WHERE key = 'csv_import_limits'`,
+      `SELECT value, updated_at, updated_by, ${rowVersionColumn()} FROM system_config
+        WHERE key = '${LIMITS_KEY}'`,
     );
     const stored = rows[0];
     return {
       value: { ...DEFAULT_CSV_LIMITS, ...(stored?.value ?? {}) },
       updated_at: stored?.updated_at ?? new Date(0),
       updated_by: stored?.updated_by ?? null,
+      // The migration stores the row; without it the defaults apply, a version of their own.
+      row_version: stored?.row_version ?? '0',
     };
   }
 
-  async saveLimits(value: CsvLimits, userId: string): Promise<void> {
+  /**
+   * With `ifMatch`, only the version it names is replaced (checked in the UPDATE's WHERE, 412
+   * otherwise); without, the row is written whether it exists or not.
+   */
+  async saveLimits(value: CsvLimits, userId: string, ifMatch?: IfMatch): Promise<void> {
+    const params = [JSON.stringify(value), userId];
+    if (ifMatch) {
+      await versionedWrite(
+        this.db,
+        { table: 'system_config', where: { key: LIMITS_KEY } },
+        ifMatch,
+        () => new NotFoundError('CSV import limits', LIMITS_KEY),
+        (condition) =>
+          `UPDATE system_config SET value = $1::jsonb, updated_at = now(), updated_by = $2
+            WHERE key = '${LIMITS_KEY}'${condition} RETURNING key`,
+        params,
+      );
+      return;
+    }
     await this.db.query(
       `INSERT INTO system_config (key, value, updated_at, updated_by)
-       VALUES ('csv_import_limits', $1::jsonb, now(), $2)
+       VALUES ('${LIMITS_KEY}', $1::jsonb, now(), $2)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(),
          updated_by = EXCLUDED.updated_by`,
-      [JSON.stringify(value), userId],
+      params,
     );
   }
 
@@ -270,13 +302,19 @@ export class CsvImportRepository {
     return rows[0];
   }
 
-  async updateMapping(id: string, values: MappingValues): Promise<MappingRow> {
-    const [rows] = (await this.db.query(
-      `UPDATE csv_field_mappings SET name = $2, description = $3, module = $4, delimiter = $5,
-         decimal_separator = $6, date_format = $7, encoding = $8, has_header = $9,
-         columns = $10::jsonb, header_fingerprint = $11, skip_lines = $12, units = $13::jsonb,
-         exclude_rows = $14::jsonb, date_heading_rows = $15, updated_at = now()
-       WHERE id = $1 RETURNING ${MAPPING_COLUMNS}`,
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async updateMapping(id: string, values: MappingValues, ifMatch?: IfMatch): Promise<MappingRow> {
+    const row = await versionedWrite<MappingRow>(
+      this.db,
+      mappingKey(id),
+      ifMatch,
+      mappingNotFound(id),
+      (condition) =>
+        `UPDATE csv_field_mappings SET name = $2, description = $3, module = $4, delimiter = $5,
+           decimal_separator = $6, date_format = $7, encoding = $8, has_header = $9,
+           columns = $10::jsonb, header_fingerprint = $11, skip_lines = $12, units = $13::jsonb,
+           exclude_rows = $14::jsonb, date_heading_rows = $15, updated_at = now()
+         WHERE id = $1${condition} RETURNING ${MAPPING_COLUMNS}`,
       [
         id,
         values.name,
@@ -294,12 +332,21 @@ export class CsvImportRepository {
         JSON.stringify(values.exclude_rows),
         values.date_heading_rows,
       ],
-    )) as [MappingRow[], number];
-    return rows[0];
+    );
+    if (!row) throw mappingNotFound(id)();
+    return row;
   }
 
-  async deleteMapping(id: string): Promise<void> {
-    await this.db.query(`DELETE FROM csv_field_mappings WHERE id = $1`, [id]);
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  async deleteMapping(id: string, ifMatch?: IfMatch): Promise<void> {
+    await versionedWrite(
+      this.db,
+      mappingKey(id),
+      ifMatch,
+      mappingNotFound(id),
+      (condition) => `DELETE FROM csv_field_mappings WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 
   // ---- import log ---------------------------------------------------------------------------

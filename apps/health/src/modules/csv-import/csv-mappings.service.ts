@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   ForbiddenError,
+  IfMatch,
   mapUniqueViolations,
   NotFoundError,
   UnprocessableError,
+  withEntityTag,
 } from '@sports/common';
 import {
   AdminCsvLimitsResponse,
@@ -44,6 +47,10 @@ export const toMappingResponse = (m: MappingRow): MappingResponse => ({
   updated_at: m.updated_at.toISOString(),
 });
 
+/** The response of one mapping, carrying its version as the ETag. */
+const tagged = (m: MappingRow): MappingResponse =>
+  withEntityTag(toMappingResponse(m), m.row_version);
+
 const fromRow = (m: MappingRow): TemplateDraft => ({
   name: m.name,
   description: m.description,
@@ -80,21 +87,31 @@ export class CsvMappingsService {
 
   async adminLimits(): Promise<AdminCsvLimitsResponse> {
     const row = await this.repo.limits();
-    return {
-      ...row.value,
-      updated_at: row.updated_at.toISOString(),
-      updated_by: row.updated_by,
-    };
+    return withEntityTag(
+      {
+        ...row.value,
+        updated_at: row.updated_at.toISOString(),
+        updated_by: row.updated_by,
+      },
+      row.row_version,
+    );
   }
 
-  async updateLimits(userId: string, body: CsvLimitsRequest): Promise<AdminCsvLimitsResponse> {
-    const current = await this.limits();
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async updateLimits(
+    userId: string,
+    body: CsvLimitsRequest,
+    ifMatch?: IfMatch,
+  ): Promise<AdminCsvLimitsResponse> {
+    const row = await this.repo.limits();
+    assertIfMatch(ifMatch, row.row_version);
+    const current = row.value;
     const next: CsvLimits = {
       max_file_bytes: body.max_file_bytes ?? current.max_file_bytes,
       max_rows: body.max_rows ?? current.max_rows,
       max_errors_reported: body.max_errors_reported ?? current.max_errors_reported,
     };
-    await this.repo.saveLimits(next, userId);
+    await this.repo.saveLimits(next, userId, ifMatch);
     return this.adminLimits();
   }
 
@@ -113,7 +130,7 @@ export class CsvMappingsService {
   }
 
   async get(userId: string, id: string): Promise<MappingResponse> {
-    return toMappingResponse(await this.visible(userId, id));
+    return tagged(await this.visible(userId, id));
   }
 
   async copy(userId: string, id: string, name?: string): Promise<MappingResponse> {
@@ -132,18 +149,20 @@ export class CsvMappingsService {
     const row = await mapUniqueViolations(csvMappingConflicts(values.name), () =>
       this.repo.insertMapping(values, userId, source.id),
     );
-    return toMappingResponse(row);
+    return tagged(row);
   }
 
   /** A mapping of the caller's own, validated like an edit (422 with warnings, nothing saved). */
   async createOwn(userId: string, body: MappingRequest): Promise<MappingResponse> {
-    return toMappingResponse(await this.save(body, userId, null));
+    return tagged(await this.save(body, userId, null));
   }
 
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
   async updateOwn(
     userId: string,
     id: string,
     body: UpdateMappingRequest,
+    ifMatch?: IfMatch,
   ): Promise<MappingResponse> {
     const m = await this.visible(userId, id);
     if (m.is_system) {
@@ -153,11 +172,12 @@ export class CsvMappingsService {
         { hint: 'Copy the template (POST /api/csv/copy) and edit your copy.' },
       );
     }
+    assertIfMatch(ifMatch, m.row_version);
     const draft = { ...fromRow(m), ...stripUndefined(body) } as TemplateDraft;
-    return toMappingResponse(await this.save(draft, userId, m.id));
+    return tagged(await this.save(draft, userId, m.id, ifMatch));
   }
 
-  async deleteOwn(userId: string, id: string): Promise<void> {
+  async deleteOwn(userId: string, id: string, ifMatch?: IfMatch): Promise<void> {
     const m = await this.visible(userId, id);
     if (m.is_system) {
       throw new ForbiddenError(
@@ -165,7 +185,8 @@ export class CsvMappingsService {
         'CSV_SYSTEM_TEMPLATE',
       );
     }
-    await this.repo.deleteMapping(m.id);
+    assertIfMatch(ifMatch, m.row_version);
+    await this.repo.deleteMapping(m.id, ifMatch);
   }
 
   // ---- administrators' view ------------------------------------------------------------------
@@ -182,21 +203,29 @@ export class CsvMappingsService {
   }
 
   async getSystem(id: string): Promise<MappingResponse> {
-    return toMappingResponse(await this.system(id));
+    return tagged(await this.system(id));
   }
 
   async createSystem(body: MappingRequest): Promise<MappingResponse> {
-    return toMappingResponse(await this.save(body, null, null));
+    return tagged(await this.save(body, null, null));
   }
 
-  async updateSystem(id: string, body: UpdateMappingRequest): Promise<MappingResponse> {
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async updateSystem(
+    id: string,
+    body: UpdateMappingRequest,
+    ifMatch?: IfMatch,
+  ): Promise<MappingResponse> {
     const m = await this.system(id);
+    assertIfMatch(ifMatch, m.row_version);
     const draft = { ...fromRow(m), ...stripUndefined(body) } as TemplateDraft;
-    return toMappingResponse(await this.save(draft, null, m.id));
+    return tagged(await this.save(draft, null, m.id, ifMatch));
   }
 
-  async deleteSystem(id: string): Promise<void> {
-    await this.repo.deleteMapping((await this.system(id)).id);
+  async deleteSystem(id: string, ifMatch?: IfMatch): Promise<void> {
+    const m = await this.system(id);
+    assertIfMatch(ifMatch, m.row_version);
+    await this.repo.deleteMapping(m.id, ifMatch);
   }
 
   /** 200 `{ valid: true }` or 422 `CSV_TEMPLATE_INVALID` with the warnings. */
@@ -243,12 +272,13 @@ export class CsvMappingsService {
     draft: TemplateDraft,
     ownerId: string | null,
     id: string | null,
+    ifMatch?: IfMatch,
   ): Promise<MappingRow> {
     const warnings = await this.warningsOf(draft, ownerId, id);
     if (warnings.length) throw this.invalid(warnings);
     const values = this.values(draft);
     return mapUniqueViolations(csvMappingConflicts(values.name), () =>
-      id ? this.repo.updateMapping(id, values) : this.repo.insertMapping(values, ownerId),
+      id ? this.repo.updateMapping(id, values, ifMatch) : this.repo.insertMapping(values, ownerId),
     );
   }
 

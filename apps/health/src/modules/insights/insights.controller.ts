@@ -6,7 +6,15 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import { InsightListQuery, InsightListResponse, InsightResponse } from './dto/insight.dto';
 import { InsightsService } from './insights.service';
 
@@ -28,6 +36,7 @@ export class InsightsController {
 
   @Get(':id')
   @ApiOkResponse({ type: InsightResponse })
+  @EntityTagged()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getInsight', summary: 'Get one insight' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<InsightResponse> {
@@ -37,9 +46,10 @@ export class InsightsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'deleteInsight', summary: 'Delete an insight' })
-  remove(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
-    return this.insights.remove(user.id, id);
+  remove(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.insights.remove(user.id, target.id, target.ifMatch);
   }
 }

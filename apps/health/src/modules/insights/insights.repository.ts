@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { returned } from './sql-rows';
 
-export interface InsightRow {
+export interface InsightRow extends VersionedRow {
   id: string;
   owner_id: string;
   prompt_id: string | null;
@@ -19,10 +25,11 @@ export interface InsightRow {
   created_at: Date;
 }
 
-export type InsightValues = Omit<InsightRow, 'id' | 'created_at'>;
+export type InsightValues = Omit<InsightRow, 'id' | 'created_at' | 'row_version'>;
 
 const COLUMNS = `id, owner_id, prompt_id, workflow_execution_id, title, content, analysis_core,
-  decision_signals, offline, model, tokens_in, tokens_out, cost::float AS cost, created_at`;
+  decision_signals, offline, model, tokens_in, tokens_out, cost::float AS cost, created_at,
+  ${rowVersionColumn()}`;
 
 /** The only place with queries on `insights`. */
 @Injectable()
@@ -104,13 +111,21 @@ export class InsightsRepository {
     return [rows, total];
   }
 
-  async deleteOwn(ownerId: string, id: string): Promise<boolean> {
-    const rows = returned<{ id: string }>(
-      await this.db.query(`DELETE FROM insights WHERE id = $1 AND owner_id = $2 RETURNING id`, [
-        id,
-        ownerId,
-      ]),
+  /**
+   * Deletes the owner's insight; 404 when there is none. With `ifMatch`, only the version it
+   * names (checked in the DELETE's WHERE, 412 otherwise).
+   */
+  async deleteOwn(ownerId: string, id: string, ifMatch?: IfMatch): Promise<void> {
+    const notFound = () => new NotFoundError('Insight', id);
+    const row = await versionedWrite(
+      this.db,
+      { table: 'insights', where: { id, owner_id: ownerId } },
+      ifMatch,
+      notFound,
+      (condition) =>
+        `DELETE FROM insights WHERE id = $1 AND owner_id = $2${condition} RETURNING id`,
+      [id, ownerId],
     );
-    return rows.length > 0;
+    if (!row) throw notFound();
   }
 }

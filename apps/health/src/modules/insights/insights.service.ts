@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@sports/common';
+import { IfMatch, NotFoundError, withEntityTag } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import {
   InsightListQuery,
@@ -41,10 +41,11 @@ export class InsightsService {
   async get(ownerId: string, id: string): Promise<InsightResponse> {
     const row = await this.insights.findOwn(ownerId, id);
     if (!row) throw new NotFoundError('Insight', id);
-    return toInsightResponse(row);
+    return withEntityTag(toInsightResponse(row), row.row_version);
   }
 
-  async remove(ownerId: string, id: string): Promise<void> {
-    if (!(await this.insights.deleteOwn(ownerId, id))) throw new NotFoundError('Insight', id);
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  remove(ownerId: string, id: string, ifMatch?: IfMatch): Promise<void> {
+    return this.insights.deleteOwn(ownerId, id, ifMatch);
   }
 }

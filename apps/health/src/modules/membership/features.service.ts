@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { FeatureResolver, NotFoundError, UnprocessableError } from '@sports/common';
+import {
+  FeatureResolver,
+  IfMatch,
+  NotFoundError,
+  UnprocessableError,
+  withEntityTag,
+} from '@sports/common';
 import { USER_TIERS, UserTier } from '../profiles/user.entity';
 import {
   FeatureListResponse,
@@ -53,13 +59,22 @@ export class FeaturesService implements FeatureResolver {
     return { items, total: items.length, limit: items.length, offset: 0 };
   }
 
-  async updateTier(tier: string, features: string[]): Promise<TierResponse> {
+  async tier(tier: string): Promise<TierResponse> {
+    const row = USER_TIERS.includes(tier as UserTier)
+      ? await this.membership.tier(tier as UserTier)
+      : null;
+    if (!row) throw new NotFoundError('Tier', tier);
+    return withEntityTag(toTierResponse(row), row.row_version);
+  }
+
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async updateTier(tier: string, features: string[], ifMatch?: IfMatch): Promise<TierResponse> {
     if (!USER_TIERS.includes(tier as UserTier)) throw new NotFoundError('Tier', tier);
     const unique = [...new Set(features)].sort();
     await this.requireKnown(unique);
-    const row = await this.membership.updateTier(tier as UserTier, unique);
+    const row = await this.membership.updateTier(tier as UserTier, unique, ifMatch);
     if (!row) throw new NotFoundError('Tier', tier);
-    return toTierResponse(row);
+    return withEntityTag(toTierResponse(row), row.row_version);
   }
 
   /** Grants (`granted = true`) or revokes one feature for one user, beyond their tier. */

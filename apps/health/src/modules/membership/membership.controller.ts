@@ -6,7 +6,16 @@ import {
   ApiUnprocessableEntityResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, Roles } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+} from '@sports/common';
 import {
   FeatureListResponse,
   MembershipResponse,
@@ -46,8 +55,21 @@ export class AdminMembershipController {
     return this.features.tiers();
   }
 
+  @Get('tiers/:tier')
+  @ApiOkResponse({ type: TierResponse })
+  @EntityTagged()
+  @ApiNotFoundResponse({ description: 'tier is not free, plus or pro' })
+  @ApiOperation({
+    operationId: 'getMembershipTier',
+    summary: 'Get one membership tier and its features (admin)',
+  })
+  tier(@Param('tier') tier: string): Promise<TierResponse> {
+    return this.features.tier(tier);
+  }
+
   @Put('tiers/:tier')
   @ApiOkResponse({ type: TierResponse })
+  @ConditionalWrite()
   @ApiNotFoundResponse({ description: 'tier is not free, plus or pro' })
   @ApiUnprocessableEntityResponse({
     description: 'UNKNOWN_FEATURE: a feature is not in the catalog',
@@ -56,8 +78,12 @@ export class AdminMembershipController {
     operationId: 'replaceMembershipTier',
     summary: 'Replace the features of a tier (admin)',
   })
-  updateTier(@Param('tier') tier: string, @Body() body: UpdateTierRequest): Promise<TierResponse> {
-    return this.features.updateTier(tier, body.features);
+  updateTier(
+    @Param('tier') tier: string,
+    @Body() body: UpdateTierRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
+  ): Promise<TierResponse> {
+    return this.features.updateTier(tier, body.features, ifMatch);
   }
 
   @Get('features')

@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { UserTier } from '../profiles/user.entity';
 
-export interface TierRow {
+export interface TierRow extends VersionedRow {
   tier: UserTier;
   features: string[];
   updated_at: Date;
 }
+
+const TIER_COLUMNS = `tier, features, updated_at, ${rowVersionColumn()}`;
 
 export interface FeatureRow {
   key: string;
@@ -56,18 +65,32 @@ export class MembershipRepository {
 
   tiers(): Promise<TierRow[]> {
     return this.db.query(
-      `SELECT tier, features, updated_at FROM membership_tiers
+      `SELECT ${TIER_COLUMNS} FROM membership_tiers
         ORDER BY array_position(ARRAY['free', 'plus', 'pro'], tier)`,
     );
   }
 
-  async updateTier(tier: UserTier, features: string[]): Promise<TierRow | null> {
-    const [rows] = (await this.db.query(
-      `UPDATE membership_tiers SET features = $2, updated_at = now()
-        WHERE tier = $1 RETURNING tier, features, updated_at`,
-      [tier, features],
-    )) as [TierRow[], number];
+  async tier(tier: UserTier): Promise<TierRow | null> {
+    const rows: TierRow[] = await this.db.query(
+      `SELECT ${TIER_COLUMNS} FROM membership_tiers WHERE tier = $1`,
+      [tier],
+    );
     return rows[0] ?? null;
+  }
+
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async updateTier(tier: UserTier, features: string[], ifMatch?: IfMatch): Promise<TierRow | null> {
+    const row = await versionedWrite<TierRow>(
+      this.db,
+      { table: 'membership_tiers', where: { tier } },
+      ifMatch,
+      () => new NotFoundError('Tier', tier),
+      (condition) =>
+        `UPDATE membership_tiers SET features = $2, updated_at = now()
+          WHERE tier = $1${condition} RETURNING ${TIER_COLUMNS}`,
+      [tier, features],
+    );
+    return row ?? null;
   }
 
   catalog(): Promise<FeatureRow[]> {

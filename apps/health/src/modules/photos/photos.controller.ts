@@ -28,12 +28,15 @@ import {
 import {
   Authenticated,
   type AuthUser,
+  ConditionalWrite,
   CurrentUser,
+  EntityTagged,
   RequireFeatures,
   SignedFileRoute,
   UuidParam,
   stagingUploadEngine,
   ApiErrors,
+  WriteTarget,
 } from '@sports/common';
 import type { Request, Response } from 'express';
 import {
@@ -88,6 +91,7 @@ export class PhotosController {
 
   @Get(':id')
   @ApiOkResponse({ type: PhotoResponse })
+  @EntityTagged()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'getPhoto', summary: 'Get the metadata of one photo' })
   get(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<PhotoResponse> {
@@ -117,10 +121,11 @@ export class PhotosController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ operationId: 'deletePhoto', summary: 'Delete a photo and its file' })
-  delete(@CurrentUser() user: AuthUser, @UuidParam() id: string): Promise<void> {
-    return this.photos.delete(user.id, id);
+  delete(@CurrentUser() user: AuthUser, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.photos.delete(user.id, target.id, target.ifMatch);
   }
 }
 

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  IfMatch,
   isoTimestamp,
+  lockIfMatch,
+  NotFoundError,
   pagedRows,
   PagedRows,
   RenditionTable,
+  rowVersionColumn,
   type RenditionsStatus,
+  type VersionedRow,
   type StoredRendition,
 } from '@sports/common';
 import { EntityManager, In, Repository } from 'typeorm';
@@ -13,7 +18,7 @@ import { ownRow } from '../../tracking/tracking-rows';
 import { Photo, PhotoMimeType, PhotoPose } from './photo.entity';
 
 /** A photo's metadata as read for a response: snake_case, numbers as numbers, ISO timestamp. */
-export interface PhotoRow {
+export interface PhotoRow extends VersionedRow {
   id: string;
   taken_on: string;
   pose: PhotoPose | null;
@@ -29,7 +34,7 @@ export interface PhotoRow {
 /** `byte_size` is a `bigint` far below 2^53: `float8` answers it as an exact number. */
 const ROW_COLUMNS = `id, taken_on::text AS taken_on, pose, mime_type,
   byte_size::float8 AS byte_size, sha256, ${isoTimestamp('created_at')} AS created_at,
-  renditions_status, storage_path`;
+  renditions_status, storage_path, ${rowVersionColumn()}`;
 
 const RENDITIONS = new RenditionTable({
   table: 'photo_renditions',
@@ -71,6 +76,20 @@ export class PhotosRepository {
     const rows = m.getRepository(Photo);
     await rows.insert({ ...values, userId });
     return rows.findOneByOrFail({ id: values.id });
+  }
+
+  /**
+   * Inside the writing transaction `m`, before its writes: locks the photo's row and checks
+   * that `ifMatch` names its version (412 otherwise, 404 when it is gone), so that the check
+   * holds until the transaction ends.
+   */
+  async lockIfMatch(m: EntityManager, photo: Photo, ifMatch: IfMatch): Promise<void> {
+    await lockIfMatch(
+      m,
+      { table: 'photos', where: { id: photo.id, user_id: photo.userId } },
+      ifMatch,
+      () => new NotFoundError('Photo', photo.id),
+    );
   }
 
   async delete(m: EntityManager, photo: Photo): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { NotFoundError, ValidationFailedError } from '@sports/common';
+import { IfMatch, NotFoundError, ValidationFailedError, withEntityTag } from '@sports/common';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
@@ -35,7 +35,8 @@ export class PhotosService {
   async get(userId: string, id: string): Promise<PhotoResponse> {
     const row = await this.photos.findOwnedRow(userId, id);
     if (!row) throw new NotFoundError('Photo', id);
-    return photoRowResponse(row, (await this.files.urlsOf(userId, [row])).get(id)!);
+    const urls = (await this.files.urlsOf(userId, [row])).get(id)!;
+    return withEntityTag(photoRowResponse(row, urls), row.row_version);
   }
 
   /**
@@ -103,12 +104,14 @@ export class PhotosService {
   }
 
   /**
-   * The file is removed after the row's deletion has committed: a file left behind by a failed
+   * With `ifMatch`, only the version it names is deleted (412 otherwise). The file is removed
+   * after the row's deletion has committed: a file left behind by a failed
    * removal is harmless (the storage sweep takes it), a row without its file is not.
    */
-  async delete(userId: string, id: string): Promise<void> {
+  async delete(userId: string, id: string, ifMatch?: IfMatch): Promise<void> {
     const photo = await this.findOwnedOrFail(userId, id);
     await this.storage.transaction(async (m, files) => {
+      if (ifMatch) await this.photos.lockIfMatch(m, photo, ifMatch);
       for (const key of await this.photos.renditionKeysOf(m, photo.id))
         files.deleteAfterCommit(key);
       await this.photos.delete(m, photo);

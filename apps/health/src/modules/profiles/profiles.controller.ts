@@ -1,6 +1,14 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+} from '@sports/common';
 import { UpdateProfileRequest } from './dto/profile.dto';
 import { ProfilesService } from './profiles.service';
 import { ProfileResponse } from './user.response';
@@ -13,6 +21,7 @@ export class ProfilesController {
 
   @Get()
   @ApiOkResponse({ type: ProfileResponse })
+  @EntityTagged()
   @ApiOperation({ operationId: 'getProfile', summary: 'Get the caller’s profile' })
   get(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
     return this.profiles.get(user.id);
@@ -20,11 +29,13 @@ export class ProfilesController {
 
   @Put()
   @ApiOkResponse({ type: ProfileResponse })
+  @ConditionalWrite()
   @ApiOperation({ operationId: 'replaceProfile', summary: 'Replace the caller’s profile fields' })
   update(
     @CurrentUser() user: AuthUser,
     @Body() body: UpdateProfileRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<ProfileResponse> {
-    return this.profiles.update(user.id, body);
+    return this.profiles.update(user.id, body, ifMatch);
   }
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, ValidationFailedError } from '@sports/common';
+import {
+  assertIfMatch,
+  IfMatch,
+  NotFoundError,
+  ValidationFailedError,
+  withEntityTag,
+} from '@sports/common';
 import { ageOn } from '../../tracking/calendar-date';
 import type { UpdateProfileRequest } from './dto/profile.dto';
 import { User } from './user.entity';
@@ -17,11 +23,17 @@ export class ProfilesService {
   constructor(private readonly users: UsersRepository) {}
 
   async get(userId: string): Promise<ProfileResponse> {
-    return toProfileResponse(await this.findOrFail(userId), today());
+    return tagged(await this.findOrFail(userId));
   }
 
-  async update(userId: string, input: UpdateProfileRequest): Promise<ProfileResponse> {
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async update(
+    userId: string,
+    input: UpdateProfileRequest,
+    ifMatch?: IfMatch,
+  ): Promise<ProfileResponse> {
     const user = await this.findOrFail(userId);
+    assertIfMatch(ifMatch, user.rowVersion);
     if (input.birth_date) {
       const age = ageOn(input.birth_date, today());
       if (age < AGE_YEARS.min || age > AGE_YEARS.max) {
@@ -40,7 +52,7 @@ export class ProfilesService {
     if (input.goal_weight_kg !== undefined) user.goalWeightKg = input.goal_weight_kg;
     if (input.activity_level !== undefined) user.activityLevel = input.activity_level;
     if (input.units !== undefined) user.units = input.units;
-    return toProfileResponse(await this.users.save(user), today());
+    return tagged(await this.users.save(user, ifMatch));
   }
 
   private async findOrFail(userId: string): Promise<User> {
@@ -48,4 +60,9 @@ export class ProfilesService {
     if (!user) throw new NotFoundError('User', userId);
     return user;
   }
+}
+
+/** The profile, carrying the version of the account row as the ETag. */
+function tagged(user: User): ProfileResponse {
+  return withEntityTag(toProfileResponse(user, today()), user.rowVersion);
 }

@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -30,6 +31,7 @@ export const ROLE_RANKS: Record<UserRole, number> = { user: 0, admin: 1 };
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column() email!: string;
   /** argon2id hash; never serialised (responses are built by toUserResponse). */
   @Column({ select: false }) passwordHash!: string;

@@ -1,4 +1,4 @@
-import { AuthUser, liveSessionSql } from '@sports/common';
+import { AuthUser, IfMatch, liveSessionSql, lockedWrite, NotFoundError } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -88,10 +88,23 @@ export class UsersRepository {
       .getManyAndCount();
   }
 
-  /** Writes the changed columns of `user` and answers the stored row. */
-  async save(user: User): Promise<User> {
-    await this.users.save(user);
-    return this.users.findOneByOrFail({ id: user.id });
+  /**
+   * Writes the changed columns of `user` and answers the stored row. With `ifMatch`, only the
+   * version it names is written (row locked and checked in the write's transaction, 412
+   * otherwise).
+   */
+  save(user: User, ifMatch?: IfMatch): Promise<User> {
+    return lockedWrite(
+      this.users.manager,
+      { table: 'users', where: { id: user.id } },
+      ifMatch,
+      () => new NotFoundError('User', user.id),
+      async (m) => {
+        const users = m.getRepository(User);
+        await users.save(user);
+        return users.findOneByOrFail({ id: user.id });
+      },
+    );
   }
 
   count(manager: EntityManager): Promise<number> {

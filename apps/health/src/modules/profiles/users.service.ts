@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NewAccount, SignInAccount } from '@sports/common';
+import { IfMatch, mapUniqueViolations, NewAccount, SignInAccount } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import type { User } from './user.entity';
 import { emailTaken, USER_CONFLICTS } from './users.constraints';
@@ -23,8 +23,9 @@ export class UsersService {
     return this.users.list(filter);
   }
 
-  save(user: User): Promise<User> {
-    return this.users.save(user);
+  /** With `ifMatch`, only the version it names is written (412 otherwise). */
+  save(user: User, ifMatch?: IfMatch): Promise<User> {
+    return this.users.save(user, ifMatch);
   }
 
   findSecretById(id: string): Promise<{ email: string; passwordHash: string } | null> {

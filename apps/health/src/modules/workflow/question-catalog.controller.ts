@@ -8,7 +8,15 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import { Authenticated, PageQuery, Roles } from '@sports/common';
+import {
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  PageQuery,
+  Roles,
+} from '@sports/common';
 import {
   CreateQuestionRequest,
   QuestionListResponse,
@@ -33,6 +41,7 @@ export class QuestionCatalogController {
   @Get(':key')
   @Authenticated()
   @ApiOkResponse({ type: QuestionResponse })
+  @EntityTagged()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'getQuestion', summary: 'Get one question' })
   get(@Param('key') key: string): Promise<QuestionResponse> {
@@ -42,6 +51,7 @@ export class QuestionCatalogController {
   @Post()
   @Roles('admin')
   @ApiCreatedResponse({ type: QuestionResponse })
+  @EntityTagged()
   @ApiConflictResponse({ description: 'QUESTION_KEY_EXISTS' })
   @ApiOperation({ operationId: 'createQuestion', summary: 'Add a question to the catalogue' })
   create(@Body() body: CreateQuestionRequest): Promise<QuestionResponse> {
@@ -51,23 +61,26 @@ export class QuestionCatalogController {
   @Put(':key')
   @Roles('admin')
   @ApiOkResponse({ type: QuestionResponse })
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiOperation({ operationId: 'replaceQuestion', summary: 'Replace a question' })
   update(
     @Param('key') key: string,
     @Body() body: UpdateQuestionRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<QuestionResponse> {
-    return this.questions.update(key, body);
+    return this.questions.update(key, body, ifMatch);
   }
 
   @Delete(':key')
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'RESOURCE_IN_USE: a prompt or workflow asks it' })
   @ApiOperation({ operationId: 'deleteQuestion', summary: 'Delete a question' })
-  remove(@Param('key') key: string): Promise<void> {
-    return this.questions.remove(key);
+  remove(@Param('key') key: string, @IfMatchHeader() ifMatch?: IfMatch): Promise<void> {
+    return this.questions.remove(key, ifMatch);
   }
 }

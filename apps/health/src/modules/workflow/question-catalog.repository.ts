@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { AnswerType, QuestionCatalogEntry } from '@sports/workflow-engine';
-import { returned } from '../insights/sql-rows';
 
-export interface QuestionRow {
+export interface QuestionRow extends VersionedRow {
   key: string;
   question: string;
   answer_type: AnswerType;
@@ -14,10 +20,12 @@ export interface QuestionRow {
   updated_at: Date;
 }
 
-export type QuestionValues = Omit<QuestionRow, 'created_at' | 'updated_at'>;
+export type QuestionValues = Omit<QuestionRow, 'created_at' | 'updated_at' | 'row_version'>;
 
-const COLUMNS =
-  'key, question, answer_type, allowed_values, synonyms, unit, created_at, updated_at';
+const COLUMNS = `key, question, answer_type, allowed_values, synonyms, unit, created_at, updated_at,
+  ${rowVersionColumn()}`;
+const ENTRY_COLUMNS = 'key, question, answer_type, allowed_values, synonyms, unit';
+const notFound = (key: string) => () => new NotFoundError('Question', key);
 const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 /** The only place with queries on `workflow_question_catalog`. */
@@ -35,11 +43,10 @@ export class QuestionCatalogRepository {
 
   async findByKeys(keys: readonly string[]): Promise<QuestionCatalogEntry[]> {
     if (keys.length === 0) return [];
-    const rows: QuestionRow[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM workflow_question_catalog WHERE key = ANY($1::text[])`,
+    return this.db.query(
+      `SELECT ${ENTRY_COLUMNS} FROM workflow_question_catalog WHERE key = ANY($1::text[])`,
       [keys],
     );
-    return rows.map(({ created_at: _c, updated_at: _u, ...entry }) => entry);
   }
 
   async list(limit: number, offset: number): Promise<[QuestionRow[], number]> {
@@ -69,27 +76,41 @@ export class QuestionCatalogRepository {
     return rows[0];
   }
 
-  async update(values: QuestionValues): Promise<QuestionRow> {
-    const rows = returned<QuestionRow>(
-      await this.db.query(
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async update(values: QuestionValues, ifMatch?: IfMatch): Promise<QuestionRow> {
+    const row = await versionedWrite<QuestionRow>(
+      this.db,
+      { table: 'workflow_question_catalog', where: { key: values.key } },
+      ifMatch,
+      notFound(values.key),
+      (condition) =>
         `UPDATE workflow_question_catalog SET question = $2, answer_type = $3, allowed_values = $4,
-         synonyms = $5, unit = $6, updated_at = now()
-       WHERE key = $1 RETURNING ${COLUMNS}`,
-        [
-          values.key,
-          values.question,
-          values.answer_type,
-          json(values.allowed_values),
-          json(values.synonyms),
-          values.unit,
-        ],
-      ),
+           synonyms = $5, unit = $6, updated_at = now()
+         WHERE key = $1${condition} RETURNING ${COLUMNS}`,
+      [
+        values.key,
+        values.question,
+        values.answer_type,
+        json(values.allowed_values),
+        json(values.synonyms),
+        values.unit,
+      ],
     );
-    return rows[0];
+    if (!row) throw notFound(values.key)();
+    return row;
   }
 
-  async delete(key: string): Promise<void> {
-    await this.db.query('DELETE FROM workflow_question_catalog WHERE key = $1', [key]);
+  /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
+  async delete(key: string, ifMatch?: IfMatch): Promise<void> {
+    await versionedWrite(
+      this.db,
+      { table: 'workflow_question_catalog', where: { key } },
+      ifMatch,
+      notFound(key),
+      (condition) =>
+        `DELETE FROM workflow_question_catalog WHERE key = $1${condition} RETURNING key`,
+      [key],
+    );
   }
 
   /** Workflow graphs with an analysis node bound to `key`. */

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   FieldError,
+  IfMatch,
   mapUniqueViolations,
   NotFoundError,
   PageQuery,
   ResourceInUseError,
   ValidationFailedError,
+  withEntityTag,
 } from '@sports/common';
 import type { QuestionCatalogEntry, QuestionCatalogLookup } from '@sports/workflow-engine';
 import {
@@ -15,7 +18,11 @@ import {
   toQuestionResponse,
   UpdateQuestionRequest,
 } from './dto/question.dto';
-import { QuestionCatalogRepository, QuestionValues } from './question-catalog.repository';
+import {
+  QuestionCatalogRepository,
+  QuestionRow,
+  QuestionValues,
+} from './question-catalog.repository';
 import { questionConflicts } from './question-catalog.constraints';
 import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
@@ -38,7 +45,7 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
   }
 
   async get(key: string): Promise<QuestionResponse> {
-    return toQuestionResponse(await this.require(key));
+    return tagged(await this.require(key));
   }
 
   async create(input: CreateQuestionRequest): Promise<QuestionResponse> {
@@ -50,13 +57,19 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
       synonyms: input.synonyms ?? null,
       unit: input.unit ?? null,
     });
-    return toQuestionResponse(
+    return tagged(
       await mapUniqueViolations(questionConflicts(input.key), () => this.questions.insert(values)),
     );
   }
 
-  async update(key: string, input: UpdateQuestionRequest): Promise<QuestionResponse> {
+  /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
+  async update(
+    key: string,
+    input: UpdateQuestionRequest,
+    ifMatch?: IfMatch,
+  ): Promise<QuestionResponse> {
     const current = await this.require(key);
+    assertIfMatch(ifMatch, current.row_version);
     const values = checkEntry({
       key,
       question: input.question?.trim() ?? current.question,
@@ -66,12 +79,12 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
       synonyms: input.synonyms !== undefined ? input.synonyms : current.synonyms,
       unit: input.unit !== undefined ? input.unit : current.unit,
     });
-    return toQuestionResponse(await this.questions.update(values));
+    return tagged(await this.questions.update(values, ifMatch));
   }
 
   /** 409 RESOURCE_IN_USE while a prompt or a workflow node asks this question. */
-  async remove(key: string): Promise<void> {
-    await this.require(key);
+  async remove(key: string, ifMatch?: IfMatch): Promise<void> {
+    assertIfMatch(ifMatch, (await this.require(key)).row_version);
     const [prompts, workflows] = await Promise.all([
       this.prompts.countUsingQuestion(key),
       this.questions.countWorkflowsUsing(key),
@@ -82,7 +95,7 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
         { extensions: { prompts, workflows } },
       );
     }
-    await this.questions.delete(key);
+    await this.questions.delete(key, ifMatch);
   }
 
   private async require(key: string) {
@@ -90,6 +103,11 @@ export class QuestionCatalogService implements QuestionCatalogLookup {
     if (!row) throw new NotFoundError('Question', key);
     return row;
   }
+}
+
+/** The response of one catalog entry, carrying its version as the ETag. */
+function tagged(row: QuestionRow): QuestionResponse {
+  return withEntityTag(toQuestionResponse(row), row.row_version);
 }
 
 /** Cross-field rules of a catalog entry; 400 listing each bad path. */
