@@ -24,10 +24,13 @@ import {
 import {
   ApiErrors,
   Authenticated,
+  ConditionalWrite,
   createValidationPipe,
+  EntityTagged,
   type ErrorCode,
   Roles,
   UuidParam,
+  WriteTarget,
 } from '@sports/common';
 import { CATALOGS, CatalogDefinition } from './catalog-definitions';
 import { CatalogsService } from './catalogs.service';
@@ -98,6 +101,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @Get(':id')
     @Authenticated()
     @ApiOkResponse({ type: CatalogEntryResponse })
+    @EntityTagged()
     get(@UuidParam() id: string): Promise<CatalogEntryResponse> {
       return this.catalogs.get(def, id);
     }
@@ -112,6 +116,7 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @ApiBody({ type: CreateBody })
     @ApiCreatedResponse({ type: CatalogEntryResponse })
     @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+    @EntityTagged()
     create(@Body(new BodyOf(CreateBody)) body: object): Promise<CatalogEntryResponse> {
       return this.catalogs.create(def, body);
     }
@@ -126,11 +131,12 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
     @ApiBody({ type: UpdateBody })
     @ApiOkResponse({ type: CatalogEntryResponse })
     @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+    @ConditionalWrite()
     update(
-      @UuidParam() id: string,
+      @WriteTarget() target: WriteTarget,
       @Body(new BodyOf(UpdateBody)) body: object,
     ): Promise<CatalogEntryResponse> {
-      return this.catalogs.update(def, id, body);
+      return this.catalogs.update(def, target, body);
     }
 
     @ApiOperation({
@@ -146,8 +152,9 @@ function catalogController(def: CatalogDefinition): Type<unknown> {
         def.usages.map((u) => u.label).join(', ') || 'kind'
       }`,
     })
-    remove(@UuidParam() id: string): Promise<void> {
-      return this.catalogs.remove(def, id);
+    @ConditionalWrite()
+    remove(@WriteTarget() target: WriteTarget): Promise<void> {
+      return this.catalogs.remove(def, target);
     }
   }
   Object.defineProperty(GeneratedCatalogController, 'name', { value: `${plural}Controller` });
@@ -198,6 +205,7 @@ export class StyleTargetGroupsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: StyleTargetGroupLinkResponse })
+  @EntityTagged()
   get(@UuidParam() id: string): Promise<StyleTargetGroupLinkResponse> {
     return this.catalogs.getLink(id);
   }
@@ -211,6 +219,7 @@ export class StyleTargetGroupsController {
   @Roles('admin')
   @ApiCreatedResponse({ type: StyleTargetGroupLinkResponse })
   @ApiConflictResponse({ description: 'STYLE_TARGET_GROUP_LINK_EXISTS' })
+  @EntityTagged()
   create(@Body() body: StyleTargetGroupLinkRequest): Promise<StyleTargetGroupLinkResponse> {
     return this.catalogs.createLink(body);
   }
@@ -223,8 +232,9 @@ export class StyleTargetGroupsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.catalogs.removeLink(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.catalogs.removeLink(target);
   }
 }
 

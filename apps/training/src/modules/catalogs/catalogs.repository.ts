@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  type IfMatch,
+  rowVersionColumn,
+  type RowKey,
+  type VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { CatalogDefinition } from './catalog-definitions';
 
 /** A catalog row as stored (snake_case like the wire format). */
-export interface CatalogRow {
+export interface CatalogRow extends VersionedRow {
   id: string;
   slug: string;
   name: string;
@@ -25,7 +32,7 @@ export type CatalogValues = Partial<
   >
 >;
 
-export interface LinkRow {
+export interface LinkRow extends VersionedRow {
   id: string;
   style_direction_id: string;
   style_direction_name: string;
@@ -55,7 +62,7 @@ export class CatalogsRepository {
         ? `, ARRAY(SELECT l.style_direction_id FROM style_direction_target_groups l
              WHERE l.target_group_id = c.id ORDER BY l.style_direction_id) AS style_direction_ids`
         : '';
-    return `SELECT c.*${extra} FROM ${def.table} c`;
+    return `SELECT c.*, ${rowVersionColumn('c')}${extra} FROM ${def.table} c`;
   }
 
   async list(
@@ -113,11 +120,27 @@ export class CatalogsRepository {
     return rows[0].id;
   }
 
-  async update(def: CatalogDefinition, id: string, values: CatalogValues): Promise<void> {
+  /**
+   * Updates the entry; with `ifMatch` only the version it names (412 with the current version
+   * otherwise, `notFound()` when it is gone).
+   */
+  async update(
+    def: CatalogDefinition,
+    id: string,
+    values: CatalogValues,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<void> {
     const cols = WRITABLE.filter((k) => values[k] !== undefined);
     const sets = cols.map((k, i) => `${k} = $${i + 2}`);
-    await this.db.query(
-      `UPDATE ${def.table} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`,
+    await versionedWrite(
+      this.db,
+      entryKey(def, id),
+      ifMatch,
+      notFound,
+      (condition) =>
+        `UPDATE ${def.table} SET ${[...sets, 'updated_at = now()'].join(', ')}
+         WHERE id = $1${condition} RETURNING id`,
       [id, ...cols.map((k) => values[k])],
     );
   }
@@ -143,19 +166,32 @@ export class CatalogsRepository {
     return out;
   }
 
-  /** Deletes the entry; false when it did not exist. The database refuses a referenced one. */
-  async delete(def: CatalogDefinition, id: string): Promise<boolean> {
-    const res: [unknown[], number] = await this.db.query(`DELETE FROM ${def.table} WHERE id = $1`, [
-      id,
-    ]);
-    return res[1] > 0;
+  /**
+   * Deletes the entry (with `ifMatch` only the version it names, as `update`); false when it
+   * did not exist. The database refuses a referenced one.
+   */
+  async delete(
+    def: CatalogDefinition,
+    id: string,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<boolean> {
+    const deleted = await versionedWrite(
+      this.db,
+      entryKey(def, id),
+      ifMatch,
+      notFound,
+      (condition) => `DELETE FROM ${def.table} WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
+    return deleted !== undefined;
   }
 
   // ---- style direction ↔ target group links ----
 
   private readonly linkSelect = `
     SELECT l.id, l.style_direction_id, d.name AS style_direction_name,
-           l.target_group_id, t.name AS target_group_name, l.created_at
+           l.target_group_id, t.name AS target_group_name, l.created_at, ${rowVersionColumn('l')}
     FROM style_direction_target_groups l
     JOIN style_directions d ON d.id = l.style_direction_id
     JOIN target_groups t ON t.id = l.target_group_id`;
@@ -194,22 +230,49 @@ export class CatalogsRepository {
     return rows[0] ?? null;
   }
 
-  /** Inserts the link; null when the pair exists already. */
+  /**
+   * Inserts the link; null when the pair exists already. The target group lists its style
+   * directions, so its row is touched in the same statement (its version follows its links).
+   */
   async insertLink(styleDirectionId: string, targetGroupId: string): Promise<string | null> {
     const rows: { id: string }[] = await this.db.query(
-      `INSERT INTO style_direction_target_groups (style_direction_id, target_group_id)
-       VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`,
+      `WITH link AS (
+         INSERT INTO style_direction_target_groups (style_direction_id, target_group_id)
+         VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id, target_group_id
+       ), touched AS (
+         UPDATE target_groups g SET updated_at = now() FROM link WHERE g.id = link.target_group_id
+       )
+       SELECT id FROM link`,
       [styleDirectionId, targetGroupId],
     );
     return rows[0]?.id ?? null;
   }
 
-  async deleteLink(id: string): Promise<boolean> {
-    const res: [unknown[], number] = await this.db.query(
-      `DELETE FROM style_direction_target_groups WHERE id = $1`,
+  /**
+   * Deletes the link (with `ifMatch` only the version it names, as `update`) and touches its
+   * target group in the same statement; false when it did not exist.
+   */
+  async deleteLink(
+    id: string,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<boolean> {
+    const deleted = await versionedWrite(
+      this.db,
+      { table: 'style_direction_target_groups', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) =>
+        `WITH link AS (
+           DELETE FROM style_direction_target_groups WHERE id = $1${condition}
+           RETURNING id, target_group_id
+         ), touched AS (
+           UPDATE target_groups g SET updated_at = now() FROM link WHERE g.id = link.target_group_id
+         )
+         SELECT id FROM link`,
       [id],
     );
-    return res[1] > 0;
+    return deleted !== undefined;
   }
 
   /** Style directions with their training styles and target groups. */
@@ -234,3 +297,9 @@ export class CatalogsRepository {
     return rows.map((r) => r.item);
   }
 }
+
+/** The row holding an entry's version. */
+const entryKey = (def: CatalogDefinition, id: string): RowKey => ({
+  table: def.table,
+  where: { id },
+});

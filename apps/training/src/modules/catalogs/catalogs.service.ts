@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   isStillReferenced,
   mapUniqueViolations,
   NotFoundError,
@@ -7,6 +8,8 @@ import {
   ResourceInUseError,
   UnprocessableError,
   ValidationFailedError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import type { CatalogDefinition } from './catalog-definitions';
 import {
@@ -62,9 +65,14 @@ function inUse(
   );
 }
 
-function toLinkResponse(r: LinkRow): StyleTargetGroupLinkResponse {
+function toLinkResponse({ row_version: _v, ...r }: LinkRow): StyleTargetGroupLinkResponse {
   return { ...r, created_at: r.created_at.toISOString() };
 }
+
+const entryNotFound = (def: CatalogDefinition, id: string) => () =>
+  new NotFoundError(def.label, id);
+const linkNotFound = (id: string) => () =>
+  new NotFoundError('Training style target group link', id);
 
 /**
  * Catalogs: everybody signed in reads; platform admins write (the controller enforces the
@@ -84,8 +92,10 @@ export class CatalogsService {
     return { items: rows.map((r) => toResponse(def, r)), total, ...page };
   }
 
+  /** The entry with its version as entity tag. */
   async get(def: CatalogDefinition, id: string): Promise<CatalogEntryResponse> {
-    return toResponse(def, await this.findOrFail(def, id));
+    const row = await this.findOrFail(def, id);
+    return withEntityTag(toResponse(def, row), row.row_version);
   }
 
   async create(def: CatalogDefinition, body: AnyEntryRequest): Promise<CatalogEntryResponse> {
@@ -101,29 +111,33 @@ export class CatalogsService {
     return this.get(def, id);
   }
 
+  /** With If-Match only the version it names is changed (412 otherwise, nothing written). */
   async update(
     def: CatalogDefinition,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: AnyEntryRequest,
   ): Promise<CatalogEntryResponse> {
     const current = await this.findOrFail(def, id);
+    assertIfMatch(ifMatch, current.row_version);
     const values = this.values(def, body);
     await this.check(def, values, current);
-    await mapUniqueViolations(CATALOG_CONFLICTS, () => this.repo.update(def, id, values));
+    await mapUniqueViolations(CATALOG_CONFLICTS, () =>
+      this.repo.update(def, id, values, ifMatch, entryNotFound(def, id)),
+    );
     return this.get(def, id);
   }
 
   /**
    * Deletes an entry nothing references; otherwise 409 RESOURCE_IN_USE with the count per
    * referencing kind. The database holds the same rule, so a reference written between the
-   * count and the delete answers 409 as well.
+   * count and the delete answers 409 as well. With If-Match only the version it names.
    */
-  async remove(def: CatalogDefinition, id: string): Promise<void> {
-    await this.findOrFail(def, id);
+  async remove(def: CatalogDefinition, { id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.findOrFail(def, id)).row_version);
     const usages = await this.repo.usages(def, id);
     if (Object.keys(usages).length > 0) throw inUse(def, id, usages);
     try {
-      await this.repo.delete(def, id);
+      await this.repo.delete(def, id, ifMatch, entryNotFound(def, id));
     } catch (error) {
       if (!isStillReferenced(error)) throw error;
       throw inUse(def, id, await this.repo.usages(def, id));
@@ -150,8 +164,8 @@ export class CatalogsService {
 
   async getLink(id: string): Promise<StyleTargetGroupLinkResponse> {
     const link = await this.repo.findLink(id);
-    if (!link) throw new NotFoundError('Training style target group link', id);
-    return toLinkResponse(link);
+    if (!link) throw linkNotFound(id)();
+    return withEntityTag(toLinkResponse(link), link.row_version);
   }
 
   async createLink(body: StyleTargetGroupLinkRequest): Promise<StyleTargetGroupLinkResponse> {
@@ -170,10 +184,9 @@ export class CatalogsService {
     return this.getLink(id);
   }
 
-  async removeLink(id: string): Promise<void> {
-    if (!(await this.repo.deleteLink(id))) {
-      throw new NotFoundError('Training style target group link', id);
-    }
+  /** With If-Match only the version it names is deleted (412 otherwise). */
+  async removeLink({ id, ifMatch }: WriteTarget): Promise<void> {
+    if (!(await this.repo.deleteLink(id, ifMatch, linkNotFound(id)))) throw linkNotFound(id)();
   }
 
   // ---- helpers ----

@@ -9,7 +9,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, PageQuery, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  PageQuery,
+  Roles,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import {
   BindingListResponse,
   BindingRequest,
@@ -58,6 +67,7 @@ export class MaturityModelsController {
   @Post('import')
   @Roles('admin')
   @ApiCreatedResponse({ type: MaturityModelResponse })
+  @EntityTagged()
   importModel(@Body() body: ModelExportDocument): Promise<MaturityModelResponse> {
     return this.models.importModel(body);
   }
@@ -66,6 +76,7 @@ export class MaturityModelsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MaturityModelResponse })
+  @EntityTagged()
   get(@UuidParam() id: string): Promise<MaturityModelResponse> {
     return this.models.get(id);
   }
@@ -83,6 +94,7 @@ export class MaturityModelsController {
   @Roles('admin')
   @ApiCreatedResponse({ type: MaturityModelResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  @EntityTagged()
   create(@Body() body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
     return this.models.create(body);
   }
@@ -92,11 +104,12 @@ export class MaturityModelsController {
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  @ConditionalWrite()
   update(
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateMaturityModelRequest,
   ): Promise<MaturityModelResponse> {
-    return this.models.update(id, body);
+    return this.models.update(target, body);
   }
 
   @ApiOperation({ operationId: 'deleteMaturityModel', summary: 'Delete a maturity model' })
@@ -104,8 +117,9 @@ export class MaturityModelsController {
   @HttpCode(204)
   @Roles('admin')
   @ApiNoContentResponse()
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.models.remove(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.models.remove(target);
   }
 
   @ApiOperation({
@@ -116,8 +130,12 @@ export class MaturityModelsController {
   @Put(':id/levels')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
-  setLevels(@UuidParam() id: string, @Body() body: LevelsRequest): Promise<MaturityModelResponse> {
-    return this.models.setLevels(id, body);
+  @ConditionalWrite()
+  setLevels(
+    @WriteTarget() model: WriteTarget,
+    @Body() body: LevelsRequest,
+  ): Promise<MaturityModelResponse> {
+    return this.models.setLevels(model, body);
   }
 
   @ApiOperation({
@@ -127,11 +145,12 @@ export class MaturityModelsController {
   @Put(':id/skills')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
+  @ConditionalWrite()
   setSkills(
-    @UuidParam() id: string,
+    @WriteTarget() model: WriteTarget,
     @Body() body: ModelSkillsRequest,
   ): Promise<MaturityModelResponse> {
-    return this.models.setSkills(id, body);
+    return this.models.setSkills(model, body);
   }
 
   @ApiOperation({
@@ -142,11 +161,12 @@ export class MaturityModelsController {
   @Put(':id/matrix')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
+  @ConditionalWrite()
   setCells(
-    @UuidParam() id: string,
+    @WriteTarget() model: WriteTarget,
     @Body() body: MatrixCellsRequest,
   ): Promise<MaturityModelResponse> {
-    return this.models.setCells(id, body);
+    return this.models.setCells(model, body);
   }
 
   @ApiOperation({
@@ -156,11 +176,12 @@ export class MaturityModelsController {
   @Put(':id/focus-areas')
   @Roles('admin')
   @ApiOkResponse({ type: MaturityModelResponse })
+  @ConditionalWrite()
   setLegacy(
-    @UuidParam() id: string,
+    @WriteTarget() model: WriteTarget,
     @Body() body: LegacyFocusAreasRequest,
   ): Promise<MaturityModelResponse> {
-    return this.models.setLegacyFocusAreas(id, body);
+    return this.models.setLegacyFocusAreas(model, body);
   }
 
   @ApiOperation({
@@ -183,6 +204,7 @@ export class MaturityModelsController {
   @Authenticated()
   @ApiOkResponse({ type: BindingResponse })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such model, or not a binding of it' })
+  @EntityTagged()
   getBinding(
     @UuidParam() id: string,
     @UuidParam('bindingId') bindingId: string,
@@ -199,6 +221,7 @@ export class MaturityModelsController {
   @ApiCreatedResponse({ type: BindingResponse })
   @ApiConflictResponse({ description: 'DUPLICATE_BINDING: the model has this binding' })
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_CATALOG_ENTRY' })
+  @EntityTagged()
   addBinding(@UuidParam() id: string, @Body() body: BindingRequest): Promise<BindingResponse> {
     return this.models.addBinding(id, body);
   }
@@ -213,12 +236,13 @@ export class MaturityModelsController {
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such model, or not a binding of it' })
   @ApiConflictResponse({ description: 'DUPLICATE_BINDING: the model has this binding' })
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_CATALOG_ENTRY' })
+  @ConditionalWrite()
   updateBinding(
     @UuidParam() id: string,
-    @UuidParam('bindingId') bindingId: string,
+    @WriteTarget('bindingId') binding: WriteTarget,
     @Body() body: BindingRequest,
   ): Promise<BindingResponse> {
-    return this.models.updateBinding(id, bindingId, body);
+    return this.models.updateBinding(id, binding, body);
   }
 
   @ApiOperation({
@@ -229,7 +253,11 @@ export class MaturityModelsController {
   @HttpCode(204)
   @Roles('admin')
   @ApiNoContentResponse()
-  removeBinding(@UuidParam() id: string, @UuidParam('bindingId') bindingId: string): Promise<void> {
-    return this.models.removeBinding(id, bindingId);
+  @ConditionalWrite()
+  removeBinding(
+    @UuidParam() id: string,
+    @WriteTarget('bindingId') binding: WriteTarget,
+  ): Promise<void> {
+    return this.models.removeBinding(id, binding);
   }
 }

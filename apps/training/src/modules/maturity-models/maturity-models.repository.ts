@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { type IfMatch, rowVersionColumn, type VersionedRow, versionedWrite } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ExportModel } from './dto/maturity-model.dto';
 import type { StackBinding, StackSkill, StackSkillCategory } from './dto/matrix-stack.dto';
 import type { BindingCandidate, ResolveContext } from './maturity-resolve';
 
-export interface ModelRow {
+export interface ModelRow extends VersionedRow {
   id: string;
   slug: string;
   name: string;
@@ -46,7 +47,10 @@ export class MaturityModelsRepository {
   }
 
   async findById(id: string, db: Db = this.dataSource): Promise<ModelRow | null> {
-    const rows = await db.query(`SELECT * FROM maturity_models WHERE id = $1`, [id]);
+    const rows = await db.query(
+      `SELECT *, ${rowVersionColumn()} FROM maturity_models WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -55,14 +59,18 @@ export class MaturityModelsRepository {
    * (levels, skills, legacy focus areas) then run one after the other.
    */
   async findForUpdate(m: EntityManager, id: string): Promise<ModelRow | null> {
-    const rows = await m.query(`SELECT * FROM maturity_models WHERE id = $1 FOR UPDATE`, [id]);
+    const rows = await m.query(
+      `SELECT *, ${rowVersionColumn()} FROM maturity_models WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
   async findBySlug(slug: string): Promise<ModelRow | null> {
-    const rows = await this.dataSource.query(`SELECT * FROM maturity_models WHERE slug = $1`, [
-      slug,
-    ]);
+    const rows = await this.dataSource.query(
+      `SELECT *, ${rowVersionColumn()} FROM maturity_models WHERE slug = $1`,
+      [slug],
+    );
     return rows[0] ?? null;
   }
 
@@ -195,25 +203,39 @@ export class MaturityModelsRepository {
     return { rows, total: n };
   }
 
-  async findBinding(modelId: string, bindingId: string): Promise<BindingRow | null> {
-    const rows: BindingRow[] = await this.dataSource.query(
-      `SELECT ${BINDING_COLUMNS} FROM maturity_model_bindings WHERE id = $1 AND model_id = $2`,
+  async findBinding(
+    modelId: string,
+    bindingId: string,
+  ): Promise<(BindingRow & VersionedRow) | null> {
+    const rows: (BindingRow & VersionedRow)[] = await this.dataSource.query(
+      `SELECT ${BINDING_COLUMNS}, ${rowVersionColumn()} FROM maturity_model_bindings
+       WHERE id = $1 AND model_id = $2`,
       [bindingId, modelId],
     );
     return rows[0] ?? null;
   }
 
-  /** Sets every dimension of the binding; false when it is not a binding of the model. */
+  /**
+   * Sets every dimension of the binding; with `ifMatch` only the version it names (412 with
+   * the current version otherwise). False when it is not a binding of the model.
+   */
   async updateBinding(
     m: EntityManager,
     modelId: string,
     bindingId: string,
     b: Omit<BindingRow, 'id' | 'model_id'>,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
   ): Promise<boolean> {
-    const [, n] = await m.query(
-      `UPDATE maturity_model_bindings SET focus_area_id = $3, style_direction_id = $4,
-         training_style_id = $5, training_type_id = $6
-       WHERE id = $1 AND model_id = $2`,
+    const updated = await versionedWrite(
+      m,
+      bindingKey(modelId, bindingId),
+      ifMatch,
+      notFound,
+      (condition) =>
+        `UPDATE maturity_model_bindings SET focus_area_id = $3, style_direction_id = $4,
+           training_style_id = $5, training_type_id = $6
+         WHERE id = $1 AND model_id = $2${condition} RETURNING id`,
       [
         bindingId,
         modelId,
@@ -223,15 +245,28 @@ export class MaturityModelsRepository {
         b.training_type_id,
       ],
     );
-    return n > 0;
+    return updated !== undefined;
   }
 
-  async deleteBinding(modelId: string, bindingId: string): Promise<boolean> {
-    const [, n] = await this.dataSource.query(
-      `DELETE FROM maturity_model_bindings WHERE id = $1 AND model_id = $2`,
+  /** Deletes the binding (with `ifMatch` only the version it names); false when not found. */
+  async deleteBinding(
+    m: EntityManager,
+    modelId: string,
+    bindingId: string,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<boolean> {
+    const deleted = await versionedWrite(
+      m,
+      bindingKey(modelId, bindingId),
+      ifMatch,
+      notFound,
+      (condition) =>
+        `DELETE FROM maturity_model_bindings WHERE id = $1 AND model_id = $2${condition}
+         RETURNING id`,
       [bindingId, modelId],
     );
-    return n > 0;
+    return deleted !== undefined;
   }
 
   async replaceLegacy(m: EntityManager, id: string, focusAreaIds: string[]): Promise<void> {
@@ -500,3 +535,8 @@ const BINDING_EXPORT = `SELECT m.slug AS model_slug, fa.slug AS focus_area_slug,
   LEFT JOIN style_directions sd ON sd.id = b.style_direction_id
   LEFT JOIN training_styles ts ON ts.id = b.training_style_id
   LEFT JOIN training_types tt ON tt.id = b.training_type_id`;
+
+const bindingKey = (modelId: string, id: string) => ({
+  table: 'maturity_model_bindings',
+  where: { id, model_id: modelId },
+});

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   FieldError,
+  type IfMatch,
   mapUniqueViolations,
   NotFoundError,
   pageOf,
   PageQuery,
   UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import type {
@@ -63,10 +67,14 @@ export class MaturityModelsService {
     return { items: rows.map(toSummary), total, ...page };
   }
 
+  /**
+   * The model with its content; its entity tag is the model row's version, which every write
+   * of the model or its content (levels, skills, matrix, bindings, focus areas) changes.
+   */
   async get(id: string): Promise<MaturityModelResponse> {
     const model = await this.findOrFail(id);
     const c = await this.repo.content([id]);
-    return {
+    const response: MaturityModelResponse = {
       ...toSummary(model),
       levels: c.levels.map(({ model_id: _m, ...l }) => l),
       skills: c.skills.map(({ model_id: _m, ...s }) => s),
@@ -78,6 +86,7 @@ export class MaturityModelsService {
       bindings: c.bindings.map(toBinding),
       legacy_focus_area_ids: c.legacy.map((l) => l.focus_area_id),
     };
+    return withEntityTag(response, model.row_version);
   }
 
   async create(body: CreateMaturityModelRequest): Promise<MaturityModelResponse> {
@@ -95,10 +104,17 @@ export class MaturityModelsService {
     return this.get(id);
   }
 
-  async update(id: string, body: UpdateMaturityModelRequest): Promise<MaturityModelResponse> {
+  /**
+   * This write and those of the model's content below: with If-Match only the version it names
+   * is changed (checked on the locked model row; 412 otherwise, nothing written).
+   */
+  async update(
+    { id, ifMatch }: WriteTarget,
+    body: UpdateMaturityModelRequest,
+  ): Promise<MaturityModelResponse> {
     if (body.levels) assertLevels(body.levels);
     await this.write(async (m) => {
-      const current = await this.lockedOrFail(m, id);
+      const current = await this.lockedOrFail(m, id, ifMatch);
       const slug = body.slug ?? current.slug;
       if (slug !== current.slug && (await this.repo.slugTaken(slug, id))) {
         throw duplicateModelSlug(slug);
@@ -113,25 +129,31 @@ export class MaturityModelsService {
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
+  async remove({ id, ifMatch }: WriteTarget): Promise<void> {
     await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
+      await this.lockedOrFail(m, id, ifMatch);
       await this.repo.delete(m, id);
     });
   }
 
-  async setLevels(id: string, body: LevelsRequest): Promise<MaturityModelResponse> {
+  async setLevels(
+    { id, ifMatch }: WriteTarget,
+    body: LevelsRequest,
+  ): Promise<MaturityModelResponse> {
     assertLevels(body.levels);
     await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
+      await this.lockedOrFail(m, id, ifMatch);
       await this.repo.replaceLevels(m, id, body.levels);
       await this.repo.touch(m, id);
     });
     return this.get(id);
   }
 
-  async setSkills(id: string, body: ModelSkillsRequest): Promise<MaturityModelResponse> {
-    await this.findOrFail(id);
+  async setSkills(
+    { id, ifMatch }: WriteTarget,
+    body: ModelSkillsRequest,
+  ): Promise<MaturityModelResponse> {
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
     const ids = body.skills.map((s) => s.skill_id.toLowerCase());
     const unknown = await this.repo.unknownIds('skills', ids);
     const errors: FieldError[] = [];
@@ -143,7 +165,7 @@ export class MaturityModelsService {
     });
     if (errors.length) throw new UnprocessableError('Invalid skills.', 'UNKNOWN_SKILL', { errors });
     await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
+      await this.lockedOrFail(m, id, ifMatch);
       await this.repo.replaceSkills(m, id, ids);
       await this.repo.touch(m, id);
     });
@@ -151,9 +173,12 @@ export class MaturityModelsService {
   }
 
   /** Matrix maintenance: upserts (or with description null removes) skill level descriptions. */
-  async setCells(id: string, body: MatrixCellsRequest): Promise<MaturityModelResponse> {
+  async setCells(
+    { id, ifMatch }: WriteTarget,
+    body: MatrixCellsRequest,
+  ): Promise<MaturityModelResponse> {
     await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
+      await this.lockedOrFail(m, id, ifMatch);
       const skills = await this.repo.modelSkillIds(id, m);
       const errors: FieldError[] = [];
       const seen = new Set<string>();
@@ -183,42 +208,74 @@ export class MaturityModelsService {
     return { items: rows.map(toBinding), total, ...page };
   }
 
+  /** The binding with its own version as entity tag. */
   async getBinding(id: string, bindingId: string): Promise<BindingResponse> {
     await this.findOrFail(id);
     const row = await this.repo.findBinding(id, bindingId);
-    if (!row) throw new NotFoundError('Maturity model binding', bindingId);
-    return toBinding(row);
+    if (!row) throw bindingNotFound(bindingId)();
+    return withEntityTag(toBinding(row), row.row_version);
   }
 
+  /**
+   * Binding writes lock the model first (the order every model write locks in) and touch it:
+   * the model lists its bindings, so its version changes with them.
+   */
   async addBinding(id: string, body: BindingRequest): Promise<BindingResponse> {
     await this.findOrFail(id);
     const b = await this.checkedBinding(body, null);
-    const bindingId = await this.write((m) => this.repo.insertBinding(m, id, b));
-    return toBinding({ id: bindingId, model_id: id, ...b });
+    const bindingId = await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
+      const newId = await this.repo.insertBinding(m, id, b);
+      await this.repo.touch(m, id);
+      return newId;
+    });
+    return this.getBinding(id, bindingId);
   }
 
-  /** Changes the dimensions sent (null clears one); the others stay as they are. */
+  /**
+   * Changes the dimensions sent (null clears one); the others stay as they are. With If-Match
+   * only the binding version it names (checked in the UPDATE; 412 otherwise).
+   */
   async updateBinding(
     id: string,
-    bindingId: string,
+    { id: bindingId, ifMatch }: WriteTarget,
     body: BindingRequest,
   ): Promise<BindingResponse> {
-    const current = await this.getBinding(id, bindingId);
-    const b = await this.checkedBinding(body, current);
+    await this.findOrFail(id);
+    const current = await this.repo.findBinding(id, bindingId);
+    if (!current) throw bindingNotFound(bindingId)();
+    assertIfMatch(ifMatch, current.row_version);
+    const b = await this.checkedBinding(body, toBinding(current));
     await this.write(async (m) => {
-      if (!(await this.repo.updateBinding(m, id, bindingId, b))) {
-        throw new NotFoundError('Maturity model binding', bindingId);
-      }
+      await this.lockedOrFail(m, id);
+      const found = await this.repo.updateBinding(
+        m,
+        id,
+        bindingId,
+        b,
+        ifMatch,
+        bindingNotFound(bindingId),
+      );
+      if (!found) throw bindingNotFound(bindingId)();
       await this.repo.touch(m, id);
     });
-    return toBinding({ id: bindingId, model_id: id, ...b });
+    return this.getBinding(id, bindingId);
   }
 
-  async removeBinding(id: string, bindingId: string): Promise<void> {
-    await this.findOrFail(id);
-    if (!(await this.repo.deleteBinding(id, bindingId))) {
-      throw new NotFoundError('Maturity model binding', bindingId);
-    }
+  /** With If-Match only the binding version it names is deleted. */
+  async removeBinding(id: string, { id: bindingId, ifMatch }: WriteTarget): Promise<void> {
+    await this.write(async (m) => {
+      await this.lockedOrFail(m, id);
+      const found = await this.repo.deleteBinding(
+        m,
+        id,
+        bindingId,
+        ifMatch,
+        bindingNotFound(bindingId),
+      );
+      if (!found) throw bindingNotFound(bindingId)();
+      await this.repo.touch(m, id);
+    });
   }
 
   /** The binding's dimensions after `body` (sent fields over `current`), each one checked. */
@@ -256,10 +313,10 @@ export class MaturityModelsService {
 
   /** The legacy many-to-many assignment (used by resolve only for focus areas without bindings). */
   async setLegacyFocusAreas(
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: LegacyFocusAreasRequest,
   ): Promise<MaturityModelResponse> {
-    await this.findOrFail(id);
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
     const unknown = await this.repo.unknownIds('focus_areas', body.focus_area_ids);
     if (unknown.size) {
       throw new UnprocessableError('Unknown focus areas.', 'UNKNOWN_CATALOG_ENTRY', {
@@ -270,8 +327,9 @@ export class MaturityModelsService {
       });
     }
     await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
+      await this.lockedOrFail(m, id, ifMatch);
       await this.repo.replaceLegacy(m, id, body.focus_area_ids);
+      await this.repo.touch(m, id);
     });
     return this.get(id);
   }
@@ -379,9 +437,11 @@ export class MaturityModelsService {
     return row;
   }
 
-  private async lockedOrFail(m: EntityManager, id: string): Promise<ModelRow> {
+  /** The model locked for the transaction; 412 unless `ifMatch` (when given) names its version. */
+  private async lockedOrFail(m: EntityManager, id: string, ifMatch?: IfMatch): Promise<ModelRow> {
     const row = await this.repo.findForUpdate(m, id);
     if (!row) throw new NotFoundError('Maturity model', id);
+    assertIfMatch(ifMatch, row.row_version);
     return row;
   }
 
@@ -416,3 +476,5 @@ function toBinding(b: BindingRow): BindingResponse {
       .length,
   };
 }
+
+const bindingNotFound = (id: string) => () => new NotFoundError('Maturity model binding', id);

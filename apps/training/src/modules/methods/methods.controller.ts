@@ -7,7 +7,16 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  AuthUser,
+  CurrentUser,
+  Roles,
+  UuidParam,
+  ConditionalWrite,
+  EntityTagged,
+  WriteTarget,
+} from '@sports/common';
 import {
   ListMethodsQuery,
   MethodListResponse,
@@ -36,6 +45,7 @@ export class MethodsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MethodResponse })
+  @EntityTagged()
   get(@UuidParam() id: string): Promise<MethodResponse> {
     return this.methods.get(id);
   }
@@ -45,6 +55,7 @@ export class MethodsController {
   @Roles('admin')
   @ApiCreatedResponse({ type: MethodResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  @EntityTagged()
   create(@CurrentUser() user: AuthUser, @Body() body: MethodRequest): Promise<MethodResponse> {
     return this.methods.create(user.id, body);
   }
@@ -54,8 +65,12 @@ export class MethodsController {
   @Roles('admin')
   @ApiOkResponse({ type: MethodResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
-  update(@UuidParam() id: string, @Body() body: UpdateMethodRequest): Promise<MethodResponse> {
-    return this.methods.update(id, body);
+  @ConditionalWrite()
+  update(
+    @WriteTarget() target: WriteTarget,
+    @Body() body: UpdateMethodRequest,
+  ): Promise<MethodResponse> {
+    return this.methods.update(target, body);
   }
 
   @ApiOperation({ operationId: 'deleteMethod', summary: 'Delete a training method' })
@@ -63,7 +78,8 @@ export class MethodsController {
   @Roles('admin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.methods.remove(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.methods.remove(target);
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { type IfMatch, rowVersionColumn, type VersionedRow, versionedWrite } from '@sports/common';
 import { DataSource } from 'typeorm';
 
-export interface MethodRow {
+export interface MethodRow extends VersionedRow {
   id: string;
   slug: string;
   name: string;
@@ -46,7 +47,10 @@ export class MethodsRepository {
   }
 
   async findById(id: string): Promise<MethodRow | null> {
-    const rows: MethodRow[] = await this.db.query('SELECT * FROM methods WHERE id = $1', [id]);
+    const rows: MethodRow[] = await this.db.query(
+      `SELECT *, ${rowVersionColumn()} FROM methods WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -68,16 +72,38 @@ export class MethodsRepository {
     return rows[0].id;
   }
 
-  async update(id: string, v: MethodValues): Promise<void> {
+  /**
+   * Updates the row; with `ifMatch` only the version it names (412 with the current version
+   * otherwise, `notFound()` when it is gone).
+   */
+  async update(
+    id: string,
+    v: MethodValues,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<void> {
     const cols = WRITABLE.filter((k) => v[k] !== undefined);
-    await this.db.query(
-      `UPDATE methods SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-       WHERE id = $1`,
+    await versionedWrite(
+      this.db,
+      { table: 'methods', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) =>
+        `UPDATE methods SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
+         WHERE id = $1${condition} RETURNING id`,
       [id, ...cols.map((k) => v[k])],
     );
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query('DELETE FROM methods WHERE id = $1', [id]);
+  /** Deletes the row; with `ifMatch` only the version it names (as `update`). */
+  async delete(id: string, ifMatch: IfMatch | undefined, notFound: () => Error): Promise<void> {
+    await versionedWrite(
+      this.db,
+      { table: 'methods', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) => `DELETE FROM methods WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 }

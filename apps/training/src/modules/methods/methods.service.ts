@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { mapUniqueViolations, NotFoundError, pageOf } from '@sports/common';
+import {
+  assertIfMatch,
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  withEntityTag,
+  type WriteTarget,
+} from '@sports/common';
 import { insertWithSlug, slugTaken } from '../catalogs/slug-assignment';
 import { sanitizeRichText } from '../exercises/rich-text.sanitizer';
 import type {
@@ -33,8 +40,10 @@ export class MethodsService {
     return { items: rows.map(toResponse), total, ...page };
   }
 
+  /** The method with its version as entity tag. */
   async get(id: string): Promise<MethodResponse> {
-    return toResponse(await this.findOrFail(id));
+    const row = await this.findOrFail(id);
+    return withEntityTag(toResponse(row), row.row_version);
   }
 
   async create(profileId: string, body: MethodRequest): Promise<MethodResponse> {
@@ -50,17 +59,21 @@ export class MethodsService {
     return this.get(id);
   }
 
-  async update(id: string, body: UpdateMethodRequest): Promise<MethodResponse> {
-    await this.findOrFail(id);
+  /** With If-Match only the version it names is changed (412 otherwise, nothing written). */
+  async update({ id, ifMatch }: WriteTarget, body: UpdateMethodRequest): Promise<MethodResponse> {
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
     const values = this.values(body);
     await this.checkSlug(values.slug, id);
-    await mapUniqueViolations(METHOD_CONFLICTS, () => this.repo.update(id, values));
+    await mapUniqueViolations(METHOD_CONFLICTS, () =>
+      this.repo.update(id, values, ifMatch, methodNotFound(id)),
+    );
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
-    await this.findOrFail(id);
-    await this.repo.delete(id);
+  /** With If-Match only the version it names is deleted. */
+  async remove({ id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
+    await this.repo.delete(id, ifMatch, methodNotFound(id));
   }
 
   private values(body: UpdateMethodRequest): MethodValues {
@@ -79,7 +92,9 @@ export class MethodsService {
 
   private async findOrFail(id: string): Promise<MethodRow> {
     const row = await this.repo.findById(id);
-    if (!row) throw new NotFoundError('Method', id);
+    if (!row) throw methodNotFound(id)();
     return row;
   }
 }
+
+const methodNotFound = (id: string) => () => new NotFoundError('Method', id);

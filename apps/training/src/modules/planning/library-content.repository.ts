@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, rowVersionColumn, type VersionedRow } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, Visibility, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -9,7 +9,7 @@ import type { TenantContext } from '../tenant-context/tenant-context';
 /** Library tables that share name, description, visibility, club and owner columns. */
 export type LibraryTable = 'plan_templates' | 'framework_programs' | 'progression_graphs';
 
-export interface LibraryRow {
+export interface LibraryRow extends VersionedRow {
   id: string;
   name: string;
   description: string | null;
@@ -58,7 +58,7 @@ export class LibraryContentRepository {
     return pagedRows<T>(
       this.dataSource,
       {
-        select: `c.*${extraColumns}`,
+        select: `c.*, ${rowVersionColumn('c')}${extraColumns}`,
         from: `FROM ${table} c WHERE ${where.join(' AND ')}`,
         orderBy: 'lower(c.name), c.id',
         params: params.values,
@@ -74,7 +74,7 @@ export class LibraryContentRepository {
     lock = false,
   ): Promise<T | null> {
     const rows: T[] = await (manager ?? this.dataSource).query(
-      `SELECT * FROM ${table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT *, ${rowVersionColumn()} FROM ${table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
     return rows[0] ?? null;

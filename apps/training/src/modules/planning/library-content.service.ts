@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   ForbiddenError,
+  type IfMatch,
   NotFoundError,
   UnprocessableError,
   ValidationFailedError,
@@ -41,12 +43,17 @@ export class LibraryContentService {
     return row;
   }
 
-  /** The row when the caller may change it: 404 when invisible, 403 when read-only. */
+  /**
+   * The row when the caller may change it: 404 when invisible, 403 when read-only, then 412
+   * unless `ifMatch` (when given) names its version. With `manager` the row is locked for the
+   * rest of the transaction, so the version checked is the one the transaction writes over.
+   */
   async writable<T extends LibraryRow>(
     ctx: TenantContext,
     table: LibraryTable,
     id: string,
     manager?: EntityManager,
+    ifMatch?: IfMatch,
   ): Promise<T> {
     const row = await this.readable<T>(ctx, table, id, manager, !!manager);
     if (!canWritePlan(ctx, row)) {
@@ -54,6 +61,7 @@ export class LibraryContentService {
         `Only the creator or a platform admin may change this ${LABEL[table].toLowerCase()}.`,
       );
     }
+    assertIfMatch(ifMatch, row.row_version);
     return row;
   }
 

@@ -7,7 +7,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, Roles, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  Roles,
+  UuidParam,
+  ConditionalWrite,
+  EntityTagged,
+  WriteTarget,
+} from '@sports/common';
 import {
   ListSkillsQuery,
   SkillLevelsResponse,
@@ -45,6 +52,7 @@ export class SkillsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SkillResponse })
+  @EntityTagged()
   get(@UuidParam() id: string): Promise<SkillResponse> {
     return this.skills.get(id);
   }
@@ -54,6 +62,7 @@ export class SkillsController {
   @Roles('admin')
   @ApiCreatedResponse({ type: SkillResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
+  @EntityTagged()
   create(@Body() body: SkillRequest): Promise<SkillResponse> {
     return this.skills.create(body);
   }
@@ -63,8 +72,12 @@ export class SkillsController {
   @Roles('admin')
   @ApiOkResponse({ type: SkillResponse })
   @ApiConflictResponse({ description: 'SLUG_TAKEN' })
-  update(@UuidParam() id: string, @Body() body: UpdateSkillRequest): Promise<SkillResponse> {
-    return this.skills.update(id, body);
+  @ConditionalWrite()
+  update(
+    @WriteTarget() target: WriteTarget,
+    @Body() body: UpdateSkillRequest,
+  ): Promise<SkillResponse> {
+    return this.skills.update(target, body);
   }
 
   @ApiOperation({ operationId: 'deleteSkill', summary: 'Delete a skill' })
@@ -75,7 +88,8 @@ export class SkillsController {
   @ApiConflictResponse({
     description: 'RESOURCE_IN_USE: used by exercises or maturity models (`usages` counts them)',
   })
-  remove(@UuidParam() id: string): Promise<void> {
-    return this.skills.remove(id);
+  @ConditionalWrite()
+  remove(@WriteTarget() target: WriteTarget): Promise<void> {
+    return this.skills.remove(target);
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { type IfMatch, rowVersionColumn, type VersionedRow, versionedWrite } from '@sports/common';
 import { DataSource } from 'typeorm';
 
-export interface SkillRow {
+export interface SkillRow extends VersionedRow {
   id: string;
   slug: string;
   name: string;
@@ -52,7 +53,10 @@ export class SkillsRepository {
   }
 
   async findById(id: string): Promise<SkillRow | null> {
-    const rows: SkillRow[] = await this.db.query('SELECT * FROM skills WHERE id = $1', [id]);
+    const rows: SkillRow[] = await this.db.query(
+      `SELECT *, ${rowVersionColumn()} FROM skills WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -81,11 +85,25 @@ export class SkillsRepository {
     return rows[0].id;
   }
 
-  async update(id: string, v: SkillValues): Promise<void> {
+  /**
+   * Updates the row; with `ifMatch` only the version it names (412 with the current version
+   * otherwise, `notFound()` when it is gone).
+   */
+  async update(
+    id: string,
+    v: SkillValues,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<void> {
     const cols = WRITABLE.filter((k) => v[k] !== undefined);
-    await this.db.query(
-      `UPDATE skills SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-       WHERE id = $1`,
+    await versionedWrite(
+      this.db,
+      { table: 'skills', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) =>
+        `UPDATE skills SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
+         WHERE id = $1${condition} RETURNING id`,
       [id, ...cols.map((k) => v[k])],
     );
   }
@@ -100,7 +118,15 @@ export class SkillsRepository {
     return Object.fromEntries(Object.entries(row).filter(([, n]) => n > 0));
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query('DELETE FROM skills WHERE id = $1', [id]);
+  /** Deletes the row; with `ifMatch` only the version it names (as `update`). */
+  async delete(id: string, ifMatch: IfMatch | undefined, notFound: () => Error): Promise<void> {
+    await versionedWrite(
+      this.db,
+      { table: 'skills', where: { id } },
+      ifMatch,
+      notFound,
+      (condition) => `DELETE FROM skills WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   isStillReferenced,
   mapUniqueViolations,
   NotFoundError,
   pageOf,
   ResourceInUseError,
   UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { insertWithSlug, slugTaken } from '../catalogs/slug-assignment';
 import type {
@@ -57,8 +60,10 @@ export class SkillsService {
     return { items: rows.map(toResponse), total, ...page };
   }
 
+  /** The skill with its version as entity tag. */
   async get(id: string): Promise<SkillResponse> {
-    return toResponse(await this.findOrFail(id));
+    const row = await this.findOrFail(id);
+    return withEntityTag(toResponse(row), row.row_version);
   }
 
   async create(body: SkillRequest): Promise<SkillResponse> {
@@ -74,24 +79,27 @@ export class SkillsService {
     return this.get(id);
   }
 
-  async update(id: string, body: UpdateSkillRequest): Promise<SkillResponse> {
-    await this.findOrFail(id);
+  /** With If-Match only the version it names is changed (412 otherwise, nothing written). */
+  async update({ id, ifMatch }: WriteTarget, body: UpdateSkillRequest): Promise<SkillResponse> {
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
     const values = this.values(body);
     await this.check(values, id);
-    await mapUniqueViolations(SKILL_CONFLICTS, () => this.repo.update(id, values));
+    await mapUniqueViolations(SKILL_CONFLICTS, () =>
+      this.repo.update(id, values, ifMatch, skillNotFound(id)),
+    );
     return this.get(id);
   }
 
   /**
    * Deletes a skill no exercise and no maturity model uses; otherwise 409 RESOURCE_IN_USE with
-   * the counts (the database refuses it as well).
+   * the counts (the database refuses it as well). With If-Match only the version it names.
    */
-  async remove(id: string): Promise<void> {
-    await this.findOrFail(id);
+  async remove({ id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.findOrFail(id)).row_version);
     const usages = await this.repo.usages(id);
     if (Object.keys(usages).length > 0) throw inUse(id, usages);
     try {
-      await this.repo.delete(id);
+      await this.repo.delete(id, ifMatch, skillNotFound(id));
     } catch (error) {
       if (!isStillReferenced(error)) throw error;
       throw inUse(id, await this.repo.usages(id));
@@ -118,7 +126,9 @@ export class SkillsService {
 
   private async findOrFail(id: string): Promise<SkillRow> {
     const row = await this.repo.findById(id);
-    if (!row) throw new NotFoundError('Skill', id);
+    if (!row) throw skillNotFound(id)();
     return row;
   }
 }
+
+const skillNotFound = (id: string) => () => new NotFoundError('Skill', id);

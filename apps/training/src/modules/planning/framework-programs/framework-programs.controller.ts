@@ -6,7 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -43,6 +50,7 @@ export class FrameworkProgramsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<FrameworkProgramResponse> {
     return this.programs.get(ctx, id);
   }
@@ -55,6 +63,7 @@ export class FrameworkProgramsController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: FrameworkProgramResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateFrameworkProgramRequest,
@@ -66,27 +75,30 @@ export class FrameworkProgramsController {
     operationId: 'replaceFrameworkProgram',
     summary: 'Replace a training framework program',
   })
-  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
+  @ApiErrors('UNKNOWN_CATALOG_ENTRY', 'FORBIDDEN')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateFrameworkProgramRequest,
   ): Promise<FrameworkProgramResponse> {
-    return this.programs.update(ctx, id, body);
+    return this.programs.update(ctx, target, body);
   }
 
   @ApiOperation({
     operationId: 'deleteFrameworkProgram',
     summary: 'Delete a training framework program',
   })
+  @ApiErrors('FORBIDDEN')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.programs.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.programs.remove(ctx, target);
   }
 }

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FieldError, pageOf, UnprocessableError } from '@sports/common';
+import {
+  FieldError,
+  pageOf,
+  UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import type { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -67,7 +73,7 @@ export class FrameworkProgramsService {
       'training_unit',
       slots.map((s) => s.unit_id),
     );
-    return {
+    const response: FrameworkProgramResponse = {
       ...this.summary(ctx, { ...row, slot_count: slots.length }),
       slots: slots.map((s) => ({
         id: s.id,
@@ -84,6 +90,7 @@ export class FrameworkProgramsService {
         },
       })),
     };
+    return withEntityTag(response, row.row_version);
   }
 
   /** For POST /api/training-units/from-framework-slot: the slot when its program is readable. */
@@ -121,15 +128,19 @@ export class FrameworkProgramsService {
     return this.get(ctx, id);
   }
 
+  /**
+   * With If-Match only the version it names is changed (checked on the locked row; 412
+   * otherwise, nothing written). The program's row is updated on every write, slots too.
+   */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateFrameworkProgramRequest,
   ): Promise<FrameworkProgramResponse> {
     await this.checkCatalogs(body);
     const slots = body.slots ? await this.prepareSlots(ctx, body.slots) : null;
     await this.dataSource.transaction(async (m) => {
-      const current = await this.library.writable<FrameworkProgramRow>(ctx, TABLE, id, m);
+      const current = await this.library.writable<FrameworkProgramRow>(ctx, TABLE, id, m, ifMatch);
       const values = await this.library.values(ctx, body, current);
       await this.repo.update(m, TABLE, id, {
         ...values,
@@ -155,9 +166,10 @@ export class FrameworkProgramsService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With If-Match only the version it names is deleted. */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      await this.library.writable(ctx, TABLE, id, m);
+      await this.library.writable(ctx, TABLE, id, m, ifMatch);
       await this.repo.delete(m, TABLE, id);
     });
   }

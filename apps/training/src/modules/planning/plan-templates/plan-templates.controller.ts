@@ -6,7 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -40,6 +47,7 @@ export class PlanTemplatesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<PlanTemplateResponse> {
     return this.templates.get(ctx, id);
   }
@@ -49,6 +57,7 @@ export class PlanTemplatesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: PlanTemplateResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreatePlanTemplateRequest,
@@ -61,20 +70,23 @@ export class PlanTemplatesController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdatePlanTemplateRequest,
   ): Promise<PlanTemplateResponse> {
-    return this.templates.update(ctx, id, body);
+    return this.templates.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deletePlanTemplate', summary: 'Delete a training plan template' })
+  @ApiErrors('FORBIDDEN')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.templates.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.templates.remove(ctx, target);
   }
 }

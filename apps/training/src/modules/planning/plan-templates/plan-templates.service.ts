@@ -13,7 +13,7 @@ import type {
   PlanTemplateResponse,
   UpdatePlanTemplateRequest,
 } from './dto/plan-template.dto';
-import { pageOf } from '@sports/common';
+import { pageOf, withEntityTag, type WriteTarget } from '@sports/common';
 
 const TABLE = 'plan_templates';
 
@@ -50,14 +50,18 @@ export class PlanTemplatesService {
     return this.get(ctx, id);
   }
 
+  /**
+   * With If-Match only the version it names is changed (checked on the locked row; 412
+   * otherwise, nothing written). The template's row is updated on every write, sections too.
+   */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdatePlanTemplateRequest,
   ): Promise<PlanTemplateResponse> {
     const sections = body.sections ? await this.sections.prepare(ctx, body.sections) : null;
     await this.dataSource.transaction(async (m) => {
-      const current = await this.library.writable(ctx, TABLE, id, m);
+      const current = await this.library.writable(ctx, TABLE, id, m, ifMatch);
       const values = await this.library.values(ctx, body, current);
       await this.repo.update(m, TABLE, id, { ...values });
       if (sections) await this.sectionRows.replace(m, 'plan_template', id, sections);
@@ -65,15 +69,16 @@ export class PlanTemplatesService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With If-Match only the version it names is deleted. */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      await this.library.writable(ctx, TABLE, id, m);
+      await this.library.writable(ctx, TABLE, id, m, ifMatch);
       await this.repo.delete(m, TABLE, id);
     });
   }
 
   private async respond(ctx: TenantContext, row: LibraryRow): Promise<PlanTemplateResponse> {
     const sections = (await this.sectionRows.load('plan_template', [row.id])).get(row.id) ?? [];
-    return { ...toPlanContentResponse(ctx, row), sections };
+    return withEntityTag({ ...toPlanContentResponse(ctx, row), sections }, row.row_version);
   }
 }

@@ -6,7 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import { PlanContentListQuery } from '../dto/plan-content.dto';
@@ -52,6 +59,7 @@ export class ProgressionGraphsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ProgressionGraphResponse> {
     return this.graphs.get(ctx, id);
   }
@@ -63,6 +71,7 @@ export class ProgressionGraphsController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ProgressionGraphResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateProgressionGraphRequest,
@@ -74,27 +83,31 @@ export class ProgressionGraphsController {
     operationId: 'replaceProgressionGraph',
     summary: 'Replace an exercise progression graph',
   })
+  @ApiErrors('FORBIDDEN')
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateProgressionGraphRequest,
   ): Promise<ProgressionGraphResponse> {
-    return this.graphs.update(ctx, id, body);
+    return this.graphs.update(ctx, target, body);
   }
 
   @ApiOperation({
     operationId: 'deleteProgressionGraph',
     summary: 'Delete an exercise progression graph',
   })
+  @ApiErrors('FORBIDDEN')
   @Delete(':id')
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.graphs.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.graphs.remove(ctx, target);
   }
 
   @ApiOperation({
@@ -149,16 +162,20 @@ export class ProgressionGraphsController {
   @ApiOperation({
     operationId: 'deleteProgressionEdge',
     summary: 'Delete an edge of a progression graph',
+    description:
+      "An edge is part of its graph's representation: If-Match names the graph's ETag (as read with getProgressionGraph), and the delete gives the graph a new one.",
   })
+  @ApiErrors('FORBIDDEN')
   @Delete(':id/edges/:edgeId')
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
+  @ConditionalWrite()
   removeEdge(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() graph: WriteTarget,
     @UuidParam('edgeId') edgeId: string,
   ): Promise<void> {
-    return this.graphs.removeEdge(ctx, id, edgeId);
+    return this.graphs.removeEdge(ctx, graph, edgeId);
   }
 }

@@ -1,6 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { mapUniqueViolations, NotFoundError, pageOf, UnprocessableError } from '@sports/common';
+import {
+  mapUniqueViolations,
+  NotFoundError,
+  pageOf,
+  UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ExerciseUsageRegistry } from '../../exercises/exercise-usage.registry';
 import type { TenantContext } from '../../tenant-context/tenant-context';
@@ -71,7 +78,10 @@ export class ProgressionGraphsService implements OnModuleInit {
   async get(ctx: TenantContext, id: string): Promise<ProgressionGraphResponse> {
     const row = await this.library.readable(ctx, TABLE, id);
     const edges = (await this.graphs.edges(id)).map(toEdgeResponse);
-    return { ...toPlanContentResponse(ctx, row), edge_count: edges.length, edges };
+    return withEntityTag(
+      { ...toPlanContentResponse(ctx, row), edge_count: edges.length, edges },
+      row.row_version,
+    );
   }
 
   async create(
@@ -85,22 +95,24 @@ export class ProgressionGraphsService implements OnModuleInit {
     return this.get(ctx, id);
   }
 
+  /** With If-Match only the version it names is changed (checked on the locked row). */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateProgressionGraphRequest,
   ): Promise<ProgressionGraphResponse> {
     await this.dataSource.transaction(async (m) => {
-      const current = await this.library.writable(ctx, TABLE, id, m);
+      const current = await this.library.writable(ctx, TABLE, id, m, ifMatch);
       const values = await this.library.values(ctx, body, current);
       await this.repo.update(m, TABLE, id, { ...values });
     });
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With If-Match only the version it names is deleted. */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      await this.library.writable(ctx, TABLE, id, m);
+      await this.library.writable(ctx, TABLE, id, m, ifMatch);
       await this.repo.delete(m, TABLE, id);
     });
   }
@@ -176,11 +188,20 @@ export class ProgressionGraphsService implements OnModuleInit {
     return { items: (await this.graphs.edgesById(ids)).map(toEdgeResponse) };
   }
 
-  async removeEdge(ctx: TenantContext, graphId: string, edgeId: string): Promise<void> {
+  /**
+   * The edge is part of the graph's representation: If-Match names the graph's version
+   * (checked on the locked graph row), and the graph's row is updated with the delete.
+   */
+  async removeEdge(
+    ctx: TenantContext,
+    { id: graphId, ifMatch }: WriteTarget,
+    edgeId: string,
+  ): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      await this.library.writable(ctx, TABLE, graphId, m);
+      await this.library.writable(ctx, TABLE, graphId, m, ifMatch);
       const deleted = await this.graphs.deleteEdges(m, graphId, [edgeId]);
       if (deleted.length === 0) throw new NotFoundError('Progression edge', edgeId);
+      await this.repo.update(m, TABLE, graphId, {});
     });
   }
 
@@ -203,6 +224,7 @@ export class ProgressionGraphsService implements OnModuleInit {
         });
       }
       const deleted = await this.graphs.deleteEdges(m, graphId, body.edge_ids);
+      await this.repo.update(m, TABLE, graphId, {});
       return { deleted: deleted.length };
     });
   }

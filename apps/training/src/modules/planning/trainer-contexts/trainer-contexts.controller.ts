@@ -6,7 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../../tenant-context/tenant-context';
 import { Tenant } from '../../tenant-context/tenant-context.decorators';
 import {
@@ -43,6 +50,7 @@ export class TrainerContextsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<TrainerContextResponse> {
     return this.contexts.get(ctx, id);
   }
@@ -52,6 +60,7 @@ export class TrainerContextsController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainerContextResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateTrainerContextRequest,
@@ -64,12 +73,13 @@ export class TrainerContextsController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainerContextResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateTrainerContextRequest,
   ): Promise<TrainerContextResponse> {
-    return this.contexts.update(ctx, id, body);
+    return this.contexts.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteTrainerContext', summary: 'Delete a trainer context' })
@@ -77,7 +87,8 @@ export class TrainerContextsController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.contexts.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.contexts.remove(ctx, target);
   }
 }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  type IfMatch,
+  rowVersionColumn,
+  type RowKey,
+  type VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 
 export const TRAINER_CONTEXT_FIELDS = [
@@ -14,7 +21,7 @@ export const TRAINER_CONTEXT_FIELDS = [
 ] as const;
 export type TrainerContextValues = Record<(typeof TRAINER_CONTEXT_FIELDS)[number], string | null>;
 
-export interface TrainerContextRow extends TrainerContextValues {
+export interface TrainerContextRow extends TrainerContextValues, VersionedRow {
   id: string;
   profile_id: string;
   name: string;
@@ -44,7 +51,7 @@ export class TrainerContextsRepository {
 
   async findOwn(profileId: string, id: string): Promise<TrainerContextRow | null> {
     const rows = await this.dataSource.query(
-      `SELECT * FROM trainer_contexts WHERE id = $1 AND profile_id = $2`,
+      `SELECT *, ${rowVersionColumn()} FROM trainer_contexts WHERE id = $1 AND profile_id = $2`,
       [id, profileId],
     );
     return rows[0] ?? null;
@@ -60,17 +67,39 @@ export class TrainerContextsRepository {
     return id;
   }
 
-  async update(id: string, v: TrainerContextValues): Promise<void> {
+  /**
+   * Updates the context; with `ifMatch` only the version it names (412 with the current version
+   * otherwise, `notFound()` when it is gone).
+   */
+  async update(
+    id: string,
+    v: TrainerContextValues,
+    ifMatch: IfMatch | undefined,
+    notFound: () => Error,
+  ): Promise<void> {
     const cols = TRAINER_CONTEXT_FIELDS;
-    await this.dataSource.query(
-      `UPDATE trainer_contexts SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()
-       WHERE id = $1`,
+    await versionedWrite(
+      this.dataSource,
+      contextKey(id),
+      ifMatch,
+      notFound,
+      (condition) =>
+        `UPDATE trainer_contexts SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()
+         WHERE id = $1${condition} RETURNING id`,
       [id, ...cols.map((c) => v[c])],
     );
   }
 
-  async delete(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM trainer_contexts WHERE id = $1`, [id]);
+  /** Deletes the context; with `ifMatch` only the version it names (as `update`). */
+  async delete(id: string, ifMatch: IfMatch | undefined, notFound: () => Error): Promise<void> {
+    await versionedWrite(
+      this.dataSource,
+      contextKey(id),
+      ifMatch,
+      notFound,
+      (condition) => `DELETE FROM trainer_contexts WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 
   async nameTaken(profileId: string, name: string, exceptId: string | null): Promise<boolean> {
@@ -81,3 +110,5 @@ export class TrainerContextsRepository {
     return rows.length > 0;
   }
 }
+
+const contextKey = (id: string): RowKey => ({ table: 'trainer_contexts', where: { id } });

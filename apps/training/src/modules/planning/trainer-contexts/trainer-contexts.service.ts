@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   ForbiddenError,
   mapUniqueViolations,
   NotFoundError,
   pageOf,
   UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { GroupsService } from '../../groups/groups.service';
 import { isClubMember, TenantContext } from '../../tenant-context/tenant-context';
@@ -46,8 +49,10 @@ export class TrainerContextsService {
     return { items: rows.map(toResponse), total, ...page };
   }
 
+  /** The context with its version as entity tag. */
   async get(ctx: TenantContext, id: string): Promise<TrainerContextResponse> {
-    return toResponse(await this.own(ctx, id));
+    const row = await this.own(ctx, id);
+    return withEntityTag(toResponse(row), row.row_version);
   }
 
   async create(
@@ -61,25 +66,30 @@ export class TrainerContextsService {
     return this.get(ctx, id);
   }
 
+  /** With If-Match only the version it names is changed (412 otherwise, nothing written). */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateTrainerContextRequest,
   ): Promise<TrainerContextResponse> {
     const current = await this.own(ctx, id);
+    assertIfMatch(ifMatch, current.row_version);
     const values = await this.values(ctx, body, current);
-    await mapUniqueViolations(TRAINER_CONTEXT_CONFLICTS, () => this.repo.update(id, values));
+    await mapUniqueViolations(TRAINER_CONTEXT_CONFLICTS, () =>
+      this.repo.update(id, values, ifMatch, contextNotFound(id)),
+    );
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
-    await this.own(ctx, id);
-    await this.repo.delete(id);
+  /** With If-Match only the version it names is deleted. */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.own(ctx, id)).row_version);
+    await this.repo.delete(id, ifMatch, contextNotFound(id));
   }
 
   private async own(ctx: TenantContext, id: string): Promise<TrainerContextRow> {
     const row = await this.repo.findOwn(ctx.profile_id, id);
-    if (!row) throw new NotFoundError('Trainer context', id);
+    if (!row) throw contextNotFound(id)();
     return row;
   }
 
@@ -152,3 +162,5 @@ function toResponse(r: TrainerContextRow): TrainerContextResponse {
     updated_at: new Date(r.updated_at).toISOString(),
   };
 }
+
+const contextNotFound = (id: string) => () => new NotFoundError('Trainer context', id);
