@@ -10,12 +10,19 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Authenticated, UuidParam } from '@sports/common';
+import {
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { CalendarFeedsService } from './calendar-feeds.service';
 import {
   CalendarFeedListResponse,
+  CalendarFeedResponse,
   CalendarFeedSecretResponse,
   CreateCalendarFeedRequest,
 } from './dto/calendar-feed.dto';
@@ -39,6 +46,7 @@ export class CalendarFeedsController {
   @ApiOperation({ operationId: 'createCalendarFeed', summary: 'Create a calendar feed' })
   @Post()
   @ApiCreatedResponse({ type: CalendarFeedSecretResponse, description: 'The URL is shown once' })
+  @EntityTagged()
   @ApiForbiddenResponse({ description: 'CLUB_MEMBERSHIP_REQUIRED: not a member of the club' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: the club does not exist' })
   @ApiConflictResponse({
@@ -53,6 +61,18 @@ export class CalendarFeedsController {
   }
 
   @ApiOperation({
+    operationId: 'getCalendarFeed',
+    summary: 'Get one of the caller’s calendar feeds',
+  })
+  @Get(':id')
+  @ApiOkResponse({ type: CalendarFeedResponse, description: 'Without the secret URL' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no feed of the caller with this id' })
+  @EntityTagged()
+  get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<CalendarFeedResponse> {
+    return this.feeds.get(ctx, id);
+  }
+
+  @ApiOperation({
     operationId: 'rotateCalendarFeed',
     summary: "Rotate a calendar feed's secret URL",
   })
@@ -63,11 +83,12 @@ export class CalendarFeedsController {
     description: 'A new secret URL; the old one answers 404 from now on',
   })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no feed of the caller with this id' })
+  @ConditionalWrite()
   rotate(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
   ): Promise<CalendarFeedSecretResponse> {
-    return this.feeds.rotate(ctx, id);
+    return this.feeds.rotate(ctx, target);
   }
 
   @ApiOperation({ operationId: 'deleteCalendarFeed', summary: 'Delete a calendar feed' })
@@ -75,7 +96,8 @@ export class CalendarFeedsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked: the URL answers 404 from now on' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no feed of the caller with this id' })
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.feeds.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.feeds.remove(ctx, target);
   }
 }

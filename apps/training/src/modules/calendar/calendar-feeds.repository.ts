@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  versionedWrite,
+  VersionedRow,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { UnitStatus } from '../training-units/dto/training-unit.dto';
 
 export type FeedScope = 'personal' | 'club';
 
-export interface FeedRow {
+export interface FeedRow extends VersionedRow {
   id: string;
   profile_id: string;
   scope: FeedScope;
@@ -43,7 +50,7 @@ export interface FeedUnitRow {
 const HISTORY = `interval '365 days'`;
 
 const FEED_COLUMNS = `f.id, f.profile_id, f.scope, f.club_id, f.group_id, f.created_at, f.rotated_at,
-  c.name AS club_name, g.name AS group_name`;
+  c.name AS club_name, g.name AS group_name, ${rowVersionColumn('f')}`;
 const FEED_FROM = `FROM calendar_feeds f
   LEFT JOIN clubs c ON c.id = f.club_id
   LEFT JOIN groups g ON g.id = f.group_id`;
@@ -129,22 +136,40 @@ export class CalendarFeedsRepository {
     return rows[0]?.id ?? null;
   }
 
-  async rotate(id: string, profileId: string, tokenHash: string): Promise<boolean> {
-    // TypeORM answers UPDATE and DELETE as [rows, affected count].
-    const [, affected]: [unknown[], number] = await this.db.query(
-      `UPDATE calendar_feeds SET token_hash = $3, rotated_at = now()
-        WHERE id = $1 AND profile_id = $2`,
+  /**
+   * A new token for the owner's feed; false when the owner has no such feed. With `ifMatch`,
+   * only the version it names is rotated (412 with the current one otherwise).
+   */
+  async rotate(
+    id: string,
+    profileId: string,
+    tokenHash: string,
+    ifMatch?: IfMatch,
+  ): Promise<boolean> {
+    const row = await versionedWrite(
+      this.db,
+      feedKey(id, profileId),
+      ifMatch,
+      feedNotFound(id),
+      (condition) => `UPDATE calendar_feeds SET token_hash = $3, rotated_at = now()
+        WHERE id = $1 AND profile_id = $2${condition} RETURNING id`,
       [id, profileId, tokenHash],
     );
-    return affected > 0;
+    return row !== undefined;
   }
 
-  async delete(id: string, profileId: string): Promise<boolean> {
-    const [, affected]: [unknown[], number] = await this.db.query(
-      `DELETE FROM calendar_feeds WHERE id = $1 AND profile_id = $2`,
+  /** Deletes the owner's feed (false when there is none); with `ifMatch`, only that version. */
+  async delete(id: string, profileId: string, ifMatch?: IfMatch): Promise<boolean> {
+    const row = await versionedWrite(
+      this.db,
+      feedKey(id, profileId),
+      ifMatch,
+      feedNotFound(id),
+      (condition) =>
+        `DELETE FROM calendar_feeds WHERE id = $1 AND profile_id = $2${condition} RETURNING id`,
       [id, profileId],
     );
-    return affected > 0;
+    return row !== undefined;
   }
 
   /** The feed of a token hash; a club feed is allowed while its owner is a member of the club. */
@@ -179,3 +204,10 @@ export class CalendarFeedsRepository {
     return { digest: rows[0].digest, rows: rows.filter((r) => r.id !== null) };
   }
 }
+
+/** The owner's feed: another profile's feed is not found (its version is never revealed). */
+const feedKey = (id: string, profileId: string) => ({
+  table: 'calendar_feeds',
+  where: { id, profile_id: profileId },
+});
+const feedNotFound = (id: string) => () => new NotFoundError('Calendar feed', id);

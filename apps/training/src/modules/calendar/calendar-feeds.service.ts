@@ -6,6 +6,8 @@ import {
   SERVICE_CONFIG,
   UnprocessableError,
   ValidationFailedError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TrainingConfig } from '../../config';
@@ -104,15 +106,27 @@ export class CalendarFeedsService {
     return this.withUrl(await this.owned(ctx, id), token);
   }
 
-  async rotate(ctx: TenantContext, id: string): Promise<CalendarFeedSecretResponse> {
+  /** One of the caller's feeds (without its secret URL), with its version as ETag. */
+  async get(ctx: TenantContext, id: string): Promise<CalendarFeedResponse> {
+    const feed = await this.owned(ctx, id);
+    return withEntityTag(toResponse(feed), feed.row_version);
+  }
+
+  /** With If-Match, only the version it names is rotated (412 otherwise, nothing changed). */
+  async rotate(
+    ctx: TenantContext,
+    { id, ifMatch }: WriteTarget,
+  ): Promise<CalendarFeedSecretResponse> {
     const token = randomBytes(32).toString('base64url');
-    if (!(await this.repo.rotate(id, ctx.profile_id, hashOf(token))))
+    if (!(await this.repo.rotate(id, ctx.profile_id, hashOf(token), ifMatch)))
       throw new NotFoundError('Calendar feed', id);
     return this.withUrl(await this.owned(ctx, id), token);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
-    if (!(await this.repo.delete(id, ctx.profile_id))) throw new NotFoundError('Calendar feed', id);
+  /** With If-Match, only the version it names is deleted. */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
+    if (!(await this.repo.delete(id, ctx.profile_id, ifMatch)))
+      throw new NotFoundError('Calendar feed', id);
   }
 
   /**
@@ -145,7 +159,10 @@ export class CalendarFeedsService {
   }
 
   private withUrl(feed: FeedRow, token: string): CalendarFeedSecretResponse {
-    return { ...toResponse(feed), url: `${this.feedBase}/${token}.ics` };
+    return withEntityTag(
+      { ...toResponse(feed), url: `${this.feedBase}/${token}.ics` },
+      feed.row_version,
+    );
   }
 }
 

@@ -7,7 +7,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import { ClubMembershipsService } from './club-memberships.service';
@@ -46,6 +53,7 @@ export class ClubMembershipsController {
   @Authenticated()
   @ApiCreatedResponse({ type: ClubMemberResponse })
   @ApiConflictResponse({ description: 'ALREADY_MEMBER: the profile is a member already' })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @UuidParam() clubId: string,
@@ -59,6 +67,7 @@ export class ClubMembershipsController {
   @Get('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
+  @EntityTagged()
   get(
     @Tenant() ctx: TenantContext,
     @UuidParam() clubId: string,
@@ -72,13 +81,14 @@ export class ClubMembershipsController {
   @Put('members/:member_id')
   @Authenticated()
   @ApiOkResponse({ type: ClubMemberResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
     @UuidParam() clubId: string,
-    @UuidParam('member_id') memberId: string,
+    @WriteTarget('member_id') target: WriteTarget,
     @Body() body: UpdateClubMemberRequest,
   ): Promise<ClubMemberResponse> {
-    return this.memberships.update(ctx, clubId, memberId, body);
+    return this.memberships.update(ctx, clubId, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteClubMember', summary: 'Remove a member from a club' })
@@ -87,12 +97,13 @@ export class ClubMembershipsController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   remove(
     @Tenant() ctx: TenantContext,
     @UuidParam() clubId: string,
-    @UuidParam('member_id') memberId: string,
+    @WriteTarget('member_id') target: WriteTarget,
   ): Promise<void> {
-    return this.memberships.remove(ctx, clubId, memberId);
+    return this.memberships.remove(ctx, clubId, target);
   }
 
   @ApiOperation({

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { rowVersionColumn } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ClubMemberRole } from '../tenant-context/club-member-role';
 import { ClubMember } from './club-member.entity';
@@ -20,6 +21,8 @@ export interface MemberRow {
   email: string;
   roles: ClubMemberRole[];
   createdAt: Date;
+  /** The membership row's version (its ETag). */
+  rowVersion: string;
 }
 
 interface RawMemberRow {
@@ -30,10 +33,12 @@ interface RawMemberRow {
   email: string;
   roles: ClubMemberRole[];
   created_at: Date;
+  row_version: string;
 }
 
 const MEMBER_SELECT = `
-  SELECT m.id, m.club_id, m.profile_id, p.name, p.email, m.roles, m.created_at
+  SELECT m.id, m.club_id, m.profile_id, p.name, p.email, m.roles, m.created_at,
+         ${rowVersionColumn('m')}
   FROM club_members m JOIN profiles p ON p.id = m.profile_id`;
 
 function toMemberRow(r: RawMemberRow): MemberRow {
@@ -45,6 +50,7 @@ function toMemberRow(r: RawMemberRow): MemberRow {
     email: r.email,
     roles: r.roles,
     createdAt: r.created_at,
+    rowVersion: r.row_version,
   };
 }
 

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  assertIfMatch,
   ConflictError,
   ForbiddenError,
   mapUniqueViolations,
   NotFoundError,
   pageOf,
   UnprocessableError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProfilesService } from '../profiles/profiles.service';
@@ -103,7 +106,7 @@ export class ClubMembershipsService {
 
   async get(ctx: TenantContext, clubId: string, memberId: string): Promise<ClubMemberResponse> {
     await this.requireClub(ctx, clubId, 'administer');
-    return toClubMemberResponse(await this.findOrFail(clubId, memberId));
+    return respond(await this.findOrFail(clubId, memberId));
   }
 
   async create(
@@ -121,13 +124,14 @@ export class ClubMembershipsService {
         return this.members.insert(m, clubId, body.profile_id, normalise(body.roles));
       }),
     );
-    return toClubMemberResponse(await this.findOrFail(clubId, id));
+    return respond(await this.findOrFail(clubId, id));
   }
 
+  /** With If-Match, only the version it names is changed (checked on the locked row). */
   async update(
     ctx: TenantContext,
     clubId: string,
-    memberId: string,
+    { id: memberId, ifMatch }: WriteTarget,
     body: UpdateClubMemberRequest,
   ): Promise<ClubMemberResponse> {
     await this.requireClub(ctx, clubId, 'administer');
@@ -135,19 +139,26 @@ export class ClubMembershipsService {
     await this.dataSource.transaction(async (m) => {
       const member = await this.members.findById(clubId, memberId, m, true);
       if (!member) throw new NotFoundError('Club member', memberId);
+      assertIfMatch(ifMatch, member.rowVersion);
       if (member.roles.includes('club_admin') && !roles.includes('club_admin')) {
         await this.guardLastClubAdmin(ctx, m, clubId);
       }
       await this.members.updateRoles(m, memberId, roles);
     });
-    return toClubMemberResponse(await this.findOrFail(clubId, memberId));
+    return respond(await this.findOrFail(clubId, memberId));
   }
 
-  async remove(ctx: TenantContext, clubId: string, memberId: string): Promise<void> {
+  /** With If-Match, only the version it names is removed (checked on the locked row). */
+  async remove(
+    ctx: TenantContext,
+    clubId: string,
+    { id: memberId, ifMatch }: WriteTarget,
+  ): Promise<void> {
     await this.requireClub(ctx, clubId, 'administer');
     await this.dataSource.transaction(async (m) => {
       const member = await this.members.findById(clubId, memberId, m, true);
       if (!member) throw new NotFoundError('Club member', memberId);
+      assertIfMatch(ifMatch, member.rowVersion);
       if (member.roles.includes('club_admin')) await this.guardLastClubAdmin(ctx, m, clubId);
       await this.members.delete(m, memberId);
     });
@@ -201,6 +212,9 @@ export class ClubMembershipsService {
     }
   }
 }
+
+const respond = (member: MemberRow): ClubMemberResponse =>
+  withEntityTag(toClubMemberResponse(member), member.rowVersion);
 
 function normalise(roles: ClubMemberRole[]): ClubMemberRole[] {
   return [...new Set(roles)].sort();

@@ -28,9 +28,12 @@ import {
 import {
   ApiErrors,
   Authenticated,
+  ConditionalWrite,
+  EntityTagged,
   stagingUploadEngine,
   UPLOAD_RECEIVER,
   UuidParam,
+  WriteTarget,
 } from '@sports/common';
 import type { Observable } from 'rxjs';
 import type { TenantContext } from '../tenant-context/tenant-context';
@@ -83,10 +86,16 @@ export class ExerciseMediaUploadInterceptor implements NestInterceptor {
 export class ExerciseMediaController {
   constructor(private readonly media: ExerciseMediaService) {}
 
-  @ApiOperation({ operationId: 'listExerciseMedia', summary: 'List the media of an exercise' })
+  @ApiOperation({
+    operationId: 'listExerciseMedia',
+    summary: 'List the media of an exercise',
+    description:
+      'The ETag is the version of the exercise (its media change it): send it in If-Match to replace or unlink its media.',
+  })
   @Get(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
+  @EntityTagged()
   list(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<ExerciseMediaListResponse> {
     return this.media.list(ctx, id);
   }
@@ -128,12 +137,13 @@ export class ExerciseMediaController {
   @Put(':id/media')
   @Authenticated()
   @ApiOkResponse({ type: ExerciseMediaListResponse })
+  @ConditionalWrite()
   updateLinks(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateExerciseMediaRequest,
   ): Promise<ExerciseMediaListResponse> {
-    return this.media.updateLinks(ctx, id, body);
+    return this.media.updateLinks(ctx, target, body);
   }
 
   @ApiOperation({
@@ -156,15 +166,21 @@ export class ExerciseMediaController {
     return this.media.fromAsset(ctx, id, body);
   }
 
-  @ApiOperation({ operationId: 'unlinkExerciseMedia', summary: 'Unlink a medium from an exercise' })
+  @ApiOperation({
+    operationId: 'unlinkExerciseMedia',
+    summary: 'Unlink a medium from an exercise',
+    description:
+      "If-Match names a version of the exercise's media (the ETag of listExerciseMedia or getExercise); the answer's ETag is their new version.",
+  })
   @Delete(':id/media/:mid')
   @Authenticated()
   @ApiOkResponse({ type: UnlinkMediaResponse })
+  @ConditionalWrite()
   unlink(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @UuidParam('mid') mid: string,
   ): Promise<UnlinkMediaResponse> {
-    return this.media.unlink(ctx, id, mid);
+    return this.media.unlink(ctx, target, mid);
   }
 }

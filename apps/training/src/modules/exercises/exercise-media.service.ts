@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   cleanFileName,
   type FileJournal,
   ForbiddenError,
@@ -8,6 +9,8 @@ import {
   UnprocessableError,
   type UploadReceiver,
   ValidationFailedError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
@@ -197,19 +200,27 @@ export class ExerciseMediaService {
     return { media, asset: assetResponse, deduplicated };
   }
 
+  /**
+   * The media of an exercise. Their version is the exercise's: every change of its media
+   * touches the exercise (`ExercisesRepository.touch`), so the ETag is the exercise row's.
+   */
   async list(ctx: TenantContext, exerciseId: string): Promise<ExerciseMediaListResponse> {
     const row = await this.exercises.findById(exerciseId);
     if (!row || !canReadContent(ctx, row)) throw new NotFoundError('Exercise', exerciseId);
-    return { items: await this.detailMedia(row) };
+    return withEntityTag({ items: await this.detailMedia(row) }, row.row_version);
   }
 
+  /**
+   * With If-Match, only the version of the exercise's media it names is changed: checked on the
+   * exercise row locked for the change (412 otherwise, nothing written).
+   */
   async updateLinks(
     ctx: TenantContext,
-    exerciseId: string,
+    { id: exerciseId, ifMatch }: WriteTarget,
     body: UpdateExerciseMediaRequest,
   ): Promise<ExerciseMediaListResponse> {
     await this.storage.transaction(async (m) => {
-      await this.editable(ctx, exerciseId, m);
+      assertIfMatch(ifMatch, (await this.editable(ctx, exerciseId, m)).row_version);
       const missing: string[] = [];
       for (const item of body.items) {
         if (!(await this.links.findLink(m, exerciseId, item.id))) missing.push(item.id);
@@ -231,24 +242,30 @@ export class ExerciseMediaService {
     return this.list(ctx, exerciseId);
   }
 
-  /** Removes only the link; names the asset when nothing references it any more. */
+  /**
+   * Removes only the link; names the asset when nothing references it any more. With If-Match,
+   * only while the exercise's media have the version it names (checked on the locked exercise
+   * row); the answer's ETag is their new version.
+   */
   async unlink(
     ctx: TenantContext,
-    exerciseId: string,
+    { id: exerciseId, ifMatch }: WriteTarget,
     linkId: string,
   ): Promise<UnlinkMediaResponse> {
     return this.storage.transaction(async (m) => {
-      await this.editable(ctx, exerciseId, m);
+      const exercise = await this.editable(ctx, exerciseId, m);
       const link = await this.links.findLink(m, exerciseId, linkId);
       if (!link) throw new NotFoundError('Exercise media', linkId);
+      assertIfMatch(ifMatch, exercise.row_version);
       await this.links.deleteLink(m, linkId);
-      await this.exercises.touch(m, exerciseId);
+      const version = await this.exercises.touch(m, exerciseId);
       const refs = await this.assets.referenceCount(m, link.media_asset_id);
-      return {
+      const answer: UnlinkMediaResponse = {
         deleted_media_id: linkId,
         media_asset_id: link.media_asset_id,
         orphan_media_asset_id: refs === 0 ? link.media_asset_id : null,
       };
+      return version === undefined ? answer : withEntityTag(answer, version);
     });
   }
 

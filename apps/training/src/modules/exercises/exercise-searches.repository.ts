@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import {
+  IfMatch,
+  NotFoundError,
+  pagedRows,
+  PagedRows,
+  rowVersionColumn,
+  versionedWrite,
+  VersionedRow,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 
-export interface SavedSearchRow {
+export interface SavedSearchRow extends VersionedRow {
   id: string;
   profile_id: string;
   name: string;
@@ -35,7 +43,7 @@ export class ExerciseSearchesRepository {
 
   async findOwned(profileId: string, id: string): Promise<SavedSearchRow | null> {
     const rows: SavedSearchRow[] = await this.db.query(
-      'SELECT * FROM exercise_searches WHERE id = $1 AND profile_id = $2',
+      `SELECT *, ${rowVersionColumn()} FROM exercise_searches WHERE id = $1 AND profile_id = $2`,
       [id, profileId],
     );
     return rows[0] ?? null;
@@ -59,15 +67,36 @@ export class ExerciseSearchesRepository {
     return rows[0].id;
   }
 
-  async update(id: string, values: { name?: string; filters?: object }): Promise<void> {
-    await this.db.query(
-      `UPDATE exercise_searches SET name = coalesce($2, name),
-         filters = coalesce($3::jsonb, filters), updated_at = now() WHERE id = $1`,
+  /** With `ifMatch`, only the version it names is written (the check is in the WHERE). */
+  async update(
+    id: string,
+    values: { name?: string; filters?: object },
+    ifMatch?: IfMatch,
+  ): Promise<void> {
+    await versionedWrite(
+      this.db,
+      searchKey(id),
+      ifMatch,
+      searchNotFound(id),
+      (condition) => `UPDATE exercise_searches SET name = coalesce($2, name),
+         filters = coalesce($3::jsonb, filters), updated_at = now()
+       WHERE id = $1${condition} RETURNING id`,
       [id, values.name ?? null, values.filters ? JSON.stringify(values.filters) : null],
     );
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query('DELETE FROM exercise_searches WHERE id = $1', [id]);
+  /** With `ifMatch`, only the version it names is deleted. */
+  async delete(id: string, ifMatch?: IfMatch): Promise<void> {
+    await versionedWrite(
+      this.db,
+      searchKey(id),
+      ifMatch,
+      searchNotFound(id),
+      (condition) => `DELETE FROM exercise_searches WHERE id = $1${condition} RETURNING id`,
+      [id],
+    );
   }
 }
+
+const searchKey = (id: string) => ({ table: 'exercise_searches', where: { id } });
+const searchNotFound = (id: string) => () => new NotFoundError('Saved exercise search', id);

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   mapUniqueViolations,
   NotFoundError,
   pageOf,
   PageQuery,
   ValidationFailedError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { validateExerciseListPrefs } from '../profiles/exercise-list-prefs';
 import type { TenantContext } from '../tenant-context/tenant-context';
@@ -41,7 +44,8 @@ export class ExerciseSearchesService {
   }
 
   async get(ctx: TenantContext, id: string): Promise<SavedSearchResponse> {
-    return toResponse(await this.owned(ctx, id));
+    const row = await this.owned(ctx, id);
+    return withEntityTag(toResponse(row), row.row_version);
   }
 
   async create(ctx: TenantContext, body: SavedSearchRequest): Promise<SavedSearchResponse> {
@@ -53,25 +57,30 @@ export class ExerciseSearchesService {
     return this.get(ctx, id);
   }
 
+  /** With If-Match, only the version it names is changed (412 otherwise, nothing written). */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateSavedSearchRequest,
   ): Promise<SavedSearchResponse> {
-    await this.owned(ctx, id);
+    assertIfMatch(ifMatch, (await this.owned(ctx, id)).row_version);
     if (body.filters) this.validate(body.filters);
     if (body.name && (await this.repo.nameTaken(ctx.profile_id, body.name, id))) {
       throw searchNameTaken(body.name);
     }
     await mapUniqueViolations(EXERCISE_SEARCH_CONFLICTS, () =>
-      this.repo.update(id, { name: body.name ?? undefined, filters: body.filters ?? undefined }),
+      this.repo.update(
+        id,
+        { name: body.name ?? undefined, filters: body.filters ?? undefined },
+        ifMatch,
+      ),
     );
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
-    await this.owned(ctx, id);
-    await this.repo.delete(id);
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
+    assertIfMatch(ifMatch, (await this.owned(ctx, id)).row_version);
+    await this.repo.delete(id, ifMatch);
   }
 
   private async owned(ctx: TenantContext, id: string): Promise<SavedSearchRow> {

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { NotFoundError, ValidationFailedError } from '@sports/common';
+import {
+  assertIfMatch,
+  lockIfMatch,
+  NotFoundError,
+  ValidationFailedError,
+  withEntityTag,
+  WriteTarget,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import type {
@@ -35,6 +42,12 @@ export class ExerciseVariantsService {
     return { items, total: items.length, limit: items.length, offset: 0 };
   }
 
+  /** One variant, with its version as ETag. */
+  async one(ctx: TenantContext, exerciseId: string, variantId: string): Promise<VariantResponse> {
+    await this.exercises.readable(ctx, exerciseId);
+    return this.get(exerciseId, variantId);
+  }
+
   async create(
     ctx: TenantContext,
     exerciseId: string,
@@ -49,25 +62,51 @@ export class ExerciseVariantsService {
     return this.get(exerciseId, id);
   }
 
+  /**
+   * With If-Match, only the variant version it names is replaced: checked on the variant row
+   * locked in the write's transaction (412 otherwise, nothing written). The exercise is touched
+   * as well, so that its version changes with its variants.
+   */
   async update(
     ctx: TenantContext,
     exerciseId: string,
-    variantId: string,
+    { id: variantId, ifMatch }: WriteTarget,
     body: UpdateVariantRequest,
   ): Promise<VariantResponse> {
     await this.exercises.editable(ctx, exerciseId);
-    await this.get(exerciseId, variantId);
+    assertIfMatch(ifMatch, (await this.findOrFail(exerciseId, variantId)).row_version);
     await this.dataSource.transaction(async (m) => {
+      if (ifMatch) {
+        await lockIfMatch(
+          m,
+          variantKey(exerciseId, variantId),
+          ifMatch,
+          variantNotFound(variantId),
+        );
+      }
       await this.repo.updateVariant(m, variantId, this.values(body));
       await this.repo.touch(m, exerciseId);
     });
     return this.get(exerciseId, variantId);
   }
 
-  async remove(ctx: TenantContext, exerciseId: string, variantId: string): Promise<void> {
+  /** With If-Match, only the variant version it names is deleted. */
+  async remove(
+    ctx: TenantContext,
+    exerciseId: string,
+    { id: variantId, ifMatch }: WriteTarget,
+  ): Promise<void> {
     await this.exercises.editable(ctx, exerciseId);
-    await this.get(exerciseId, variantId);
+    assertIfMatch(ifMatch, (await this.findOrFail(exerciseId, variantId)).row_version);
     await this.dataSource.transaction(async (m) => {
+      if (ifMatch) {
+        await lockIfMatch(
+          m,
+          variantKey(exerciseId, variantId),
+          ifMatch,
+          variantNotFound(variantId),
+        );
+      }
       await this.repo.deleteVariant(m, variantId);
       await this.repo.touch(m, exerciseId);
     });
@@ -105,9 +144,14 @@ export class ExerciseVariantsService {
   }
 
   private async get(exerciseId: string, variantId: string): Promise<VariantResponse> {
+    const v = await this.findOrFail(exerciseId, variantId);
+    return withEntityTag(toVariantResponse(v), v.row_version);
+  }
+
+  private async findOrFail(exerciseId: string, variantId: string) {
     const v = await this.repo.findVariant(exerciseId, variantId);
-    if (!v) throw new NotFoundError('Variant', variantId);
-    return toVariantResponse(v);
+    if (!v) throw variantNotFound(variantId)();
+    return v;
   }
 
   private values(body: UpdateVariantRequest): Partial<VariantJson> {
@@ -121,3 +165,9 @@ export class ExerciseVariantsService {
     };
   }
 }
+
+const variantKey = (exerciseId: string, id: string) => ({
+  table: 'exercise_variants',
+  where: { id, exercise_id: exerciseId },
+});
+const variantNotFound = (id: string) => () => new NotFoundError('Variant', id);

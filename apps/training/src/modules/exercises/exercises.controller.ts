@@ -182,6 +182,7 @@ export class ExercisesController {
   @Post(':id/variants')
   @Authenticated()
   @ApiCreatedResponse({ type: VariantResponse })
+  @EntityTagged()
   createVariant(
     @Tenant() ctx: TenantContext,
     @UuidParam() id: string,
@@ -206,6 +207,19 @@ export class ExercisesController {
     return this.variants.reorder(ctx, id, body);
   }
 
+  @ApiOperation({ operationId: 'getExerciseVariant', summary: 'Get a variant of an exercise' })
+  @Get(':id/variants/:vid')
+  @Authenticated()
+  @ApiOkResponse({ type: VariantResponse })
+  @EntityTagged()
+  getVariant(
+    @Tenant() ctx: TenantContext,
+    @UuidParam() id: string,
+    @UuidParam('vid') vid: string,
+  ): Promise<VariantResponse> {
+    return this.variants.one(ctx, id, vid);
+  }
+
   @ApiOperation({
     operationId: 'replaceExerciseVariant',
     summary: 'Replace a variant of an exercise',
@@ -213,13 +227,14 @@ export class ExercisesController {
   @Put(':id/variants/:vid')
   @Authenticated()
   @ApiOkResponse({ type: VariantResponse })
+  @ConditionalWrite()
   updateVariant(
     @Tenant() ctx: TenantContext,
     @UuidParam() id: string,
-    @UuidParam('vid') vid: string,
+    @WriteTarget('vid') target: WriteTarget,
     @Body() body: UpdateVariantRequest,
   ): Promise<VariantResponse> {
-    return this.variants.update(ctx, id, vid, body);
+    return this.variants.update(ctx, id, target, body);
   }
 
   @ApiOperation({
@@ -230,12 +245,13 @@ export class ExercisesController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
+  @ConditionalWrite()
   removeVariant(
     @Tenant() ctx: TenantContext,
     @UuidParam() id: string,
-    @UuidParam('vid') vid: string,
+    @WriteTarget('vid') target: WriteTarget,
   ): Promise<void> {
-    return this.variants.remove(ctx, id, vid);
+    return this.variants.remove(ctx, id, target);
   }
 }
 
@@ -261,6 +277,7 @@ export class ExerciseSearchesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<SavedSearchResponse> {
     return this.searches.get(ctx, id);
   }
@@ -269,6 +286,7 @@ export class ExerciseSearchesController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: SavedSearchResponse })
+  @EntityTagged()
   @ApiConflictResponse({ description: 'NAME_TAKEN: the caller has a search of that name' })
   create(
     @Tenant() ctx: TenantContext,
@@ -285,12 +303,13 @@ export class ExerciseSearchesController {
   @Authenticated()
   @ApiOkResponse({ type: SavedSearchResponse })
   @ApiConflictResponse({ description: 'NAME_TAKEN: the caller has a search of that name' })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateSavedSearchRequest,
   ): Promise<SavedSearchResponse> {
-    return this.searches.update(ctx, id, body);
+    return this.searches.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteExerciseSearch', summary: 'Delete a saved exercise search' })
@@ -298,7 +317,8 @@ export class ExerciseSearchesController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.searches.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.searches.remove(ctx, target);
   }
 }

@@ -488,9 +488,13 @@ export class ExercisesRepository {
     );
   }
 
-  async findVariant(exerciseId: string, variantId: string): Promise<VariantJson | null> {
-    const rows: VariantJson[] = await this.db.query(
-      'SELECT * FROM exercise_variants WHERE id = $1 AND exercise_id = $2',
+  /** A variant of the exercise with its row version. */
+  async findVariant(
+    exerciseId: string,
+    variantId: string,
+  ): Promise<(VariantJson & VersionedRow) | null> {
+    const rows: (VariantJson & VersionedRow)[] = await this.db.query(
+      `SELECT *, ${rowVersionColumn()} FROM exercise_variants WHERE id = $1 AND exercise_id = $2`,
       [variantId, exerciseId],
     );
     return rows[0] ?? null;
@@ -560,7 +564,16 @@ export class ExercisesRepository {
     );
   }
 
-  async touch(manager: EntityManager, exerciseId: string): Promise<void> {
-    await manager.query('UPDATE exercises SET updated_at = now() WHERE id = $1', [exerciseId]);
+  /**
+   * Marks a change of the exercise's children (variants, media): a new `updated_at` and so a
+   * new row version, which it answers.
+   */
+  async touch(manager: EntityManager, exerciseId: string): Promise<string | undefined> {
+    // TypeORM answers UPDATE ... RETURNING as [rows, affected count].
+    const [rows]: [VersionedRow[], number] = await manager.query(
+      `UPDATE exercises SET updated_at = now() WHERE id = $1 RETURNING ${rowVersionColumn()}`,
+      [exerciseId],
+    );
+    return rows[0]?.row_version;
   }
 }

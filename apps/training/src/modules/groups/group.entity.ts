@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -10,6 +11,7 @@ import {
 @Entity('groups')
 export class Group {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column({ type: 'uuid' }) clubId!: string;
   @Column() name!: string;
   @Column({ type: 'uuid', nullable: true }) defaultLeadTrainerProfileId!: string | null;

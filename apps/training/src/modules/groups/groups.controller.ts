@@ -6,7 +6,15 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, PageQuery, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  PageQuery,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -42,6 +50,7 @@ export class GroupsController {
   @Post('clubs/:id/groups')
   @Authenticated()
   @ApiCreatedResponse({ type: GroupResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @UuidParam() clubId: string,
@@ -55,6 +64,7 @@ export class GroupsController {
   @Get('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam('gid') groupId: string): Promise<GroupResponse> {
     return this.groups.get(ctx, groupId);
   }
@@ -64,12 +74,13 @@ export class GroupsController {
   @Put('groups/:gid')
   @Authenticated()
   @ApiOkResponse({ type: GroupResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam('gid') groupId: string,
+    @WriteTarget('gid') target: WriteTarget,
     @Body() body: UpdateGroupRequest,
   ): Promise<GroupResponse> {
-    return this.groups.update(ctx, groupId, body);
+    return this.groups.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteGroup', summary: 'Delete a group' })
@@ -78,7 +89,8 @@ export class GroupsController {
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam('gid') groupId: string): Promise<void> {
-    return this.groups.remove(ctx, groupId);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget('gid') target: WriteTarget): Promise<void> {
+    return this.groups.remove(ctx, target);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { IfMatch, lockedWrite, NotFoundError } from '@sports/common';
 import { Repository } from 'typeorm';
 import { Group } from './group.entity';
 
@@ -40,11 +41,20 @@ export class GroupsRepository {
     return this.groups.save(this.groups.create({ clubId, ...values }));
   }
 
-  async update(id: string, values: Partial<GroupValues>): Promise<void> {
-    await this.groups.update({ id }, values);
+  /** With `ifMatch`, only the version it names is written (row locked and checked first). */
+  async update(id: string, values: Partial<GroupValues>, ifMatch?: IfMatch): Promise<void> {
+    await lockedWrite(this.groups.manager, groupKey(id), ifMatch, groupNotFound(id), (m) =>
+      m.getRepository(Group).update({ id }, values),
+    );
   }
 
-  async delete(id: string): Promise<void> {
-    await this.groups.delete({ id });
+  /** With `ifMatch`, only the version it names is deleted. */
+  async delete(id: string, ifMatch?: IfMatch): Promise<void> {
+    await lockedWrite(this.groups.manager, groupKey(id), ifMatch, groupNotFound(id), (m) =>
+      m.getRepository(Group).delete({ id }),
+    );
   }
 }
+
+const groupKey = (id: string) => ({ table: 'groups', where: { id } });
+const groupNotFound = (id: string) => () => new NotFoundError('Group', id);

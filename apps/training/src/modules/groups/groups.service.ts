@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   FieldError,
   ForbiddenError,
   NotFoundError,
   pageOf,
   PageQuery,
   UnprocessableError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
 import {
@@ -52,7 +55,7 @@ export class GroupsService {
     if (!canReadClub(ctx, group.clubId)) {
       throw new ForbiddenError('Only members of the club may see its groups.');
     }
-    return toGroupResponse(group);
+    return respond(group);
   }
 
   async create(
@@ -68,12 +71,13 @@ export class GroupsService {
     };
     await this.assertTrainers(clubId, values);
     const created = await this.groups.insert(clubId, values);
-    return toGroupResponse(await this.findOrFail(created.id));
+    return respond(await this.findOrFail(created.id));
   }
 
+  /** With If-Match, only the version it names is changed (412 otherwise, nothing written). */
   async update(
     ctx: TenantContext,
-    groupId: string,
+    { id: groupId, ifMatch }: WriteTarget,
     body: UpdateGroupRequest,
   ): Promise<GroupResponse> {
     const group = await this.findOrFail(groupId);
@@ -85,6 +89,7 @@ export class GroupsService {
         'Only club admins, platform admins and the group’s lead trainer may change it.',
       );
     }
+    assertIfMatch(ifMatch, group.rowVersion);
     const values: GroupValues = {
       name: body.name ?? group.name,
       defaultLeadTrainerProfileId:
@@ -95,16 +100,17 @@ export class GroupsService {
         body.default_assistant_trainer_profile_ids ?? group.defaultAssistantTrainerProfileIds,
     };
     await this.assertTrainers(group.clubId, values);
-    await this.groups.update(groupId, values);
-    return toGroupResponse(await this.findOrFail(groupId));
+    await this.groups.update(groupId, values, ifMatch);
+    return respond(await this.findOrFail(groupId));
   }
 
-  async remove(ctx: TenantContext, groupId: string): Promise<void> {
+  async remove(ctx: TenantContext, { id: groupId, ifMatch }: WriteTarget): Promise<void> {
     const group = await this.findOrFail(groupId);
     if (!canAdministerClub(ctx, group.clubId)) {
       throw new ForbiddenError('Only club admins of this club or platform admins may do this.');
     }
-    await this.groups.delete(groupId);
+    assertIfMatch(ifMatch, group.rowVersion);
+    await this.groups.delete(groupId, ifMatch);
   }
 
   private async findOrFail(groupId: string): Promise<Group> {
@@ -150,3 +156,6 @@ export class GroupsService {
     }
   }
 }
+
+const respond = (group: Group): GroupResponse =>
+  withEntityTag(toGroupResponse(group), group.rowVersion);

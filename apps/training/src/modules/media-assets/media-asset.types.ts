@@ -29,6 +29,8 @@ export interface AssetRow {
   created_at: Date;
   updated_at: Date;
   renditions_status: RenditionsStatus;
+  /** The row's version (the asset's ETag). */
+  row_version: string;
   uploader_name?: string | null;
   club_name?: string | null;
 }

@@ -3,10 +3,13 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiErrors,
   Authenticated,
+  ConditionalWrite,
+  EntityTagged,
   Roles,
   SignedFileRoute,
   sendStoredFile,
   UuidParam,
+  WriteTarget,
 } from '@sports/common';
 import type { Request, Response } from 'express';
 import type { TenantContext } from '../tenant-context/tenant-context';
@@ -104,6 +107,7 @@ export class MediaAssetsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<MediaAssetResponse> {
     return this.assets.get(ctx, id);
   }
@@ -156,12 +160,13 @@ export class MediaAssetsController {
   @Patch(':id')
   @Authenticated()
   @ApiOkResponse({ type: MediaAssetResponse })
+  @ConditionalWrite()
   patch(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateMediaAssetRequest,
   ): Promise<MediaAssetResponse> {
-    return this.assets.patch(ctx, id, body);
+    return this.assets.patch(ctx, target, body);
   }
 
   @ApiOperation({
@@ -178,12 +183,16 @@ export class MediaAssetsController {
   @Post(':id/lifecycle')
   @Authenticated()
   @HttpCode(200)
-  @ApiOkResponse({ type: LifecycleResponse })
+  @ApiOkResponse({
+    type: LifecycleResponse,
+    description: "The ETag is the asset's new version (none after a purge)",
+  })
+  @ConditionalWrite()
   lifecycle(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: LifecycleRequest,
   ): Promise<LifecycleResponse> {
-    return this.lifecycles.lifecycle(ctx, id, body);
+    return this.lifecycles.lifecycle(ctx, target, body);
   }
 }

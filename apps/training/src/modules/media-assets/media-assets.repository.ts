@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RenditionTable, type RenditionsStatus, type StoredRendition } from '@sports/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, rowVersionColumn } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -22,6 +22,7 @@ export type NewAsset = Omit<
   | 'created_at'
   | 'updated_at'
   | 'renditions_status'
+  | 'row_version'
 > & { renditions_status: 'pending' | 'none' };
 
 export interface AssetListFilter {
@@ -36,7 +37,7 @@ const COLUMNS = `a.id, a.sha256, a.size_bytes::float8 AS size_bytes, a.media_kin
   a.extension, a.original_name, a.label, a.copyright_notice, a.tags, a.visibility, a.club_id,
   a.uploaded_by_profile_id, a.owner_profile_id, a.storage_key, a.lifecycle,
   a.lifecycle_changed_at, a.lifecycle_changed_by_profile_id, a.created_at, a.updated_at,
-  a.renditions_status`;
+  a.renditions_status, ${rowVersionColumn('a')}`;
 
 const RENDITIONS = new RenditionTable({
   table: 'media_asset_renditions',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   FieldError,
   type FileJournal,
   ForbiddenError,
@@ -9,6 +10,8 @@ import {
   pageOf,
   type StoredFileAnswer,
   UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import { isSuperadmin, TenantContext } from '../tenant-context/tenant-context';
@@ -129,7 +132,10 @@ export class MediaAssetsService {
     const a = await this.repo.findById(id);
     if (!a || !(await this.canRead(ctx, a))) throw new NotFoundError('Media asset', id);
     const usage = await this.repo.usage(ctx, [id]);
-    return toMediaAssetResponse(ctx, a, await this.files.urlsOfOne(a), usage.get(id));
+    return withEntityTag(
+      toMediaAssetResponse(ctx, a, await this.files.urlsOfOne(a), usage.get(id)),
+      a.row_version,
+    );
   }
 
   /** Active assets: library readers and readers of a linking exercise; trashed: lifecycle right. */
@@ -157,16 +163,17 @@ export class MediaAssetsService {
 
   // ---- edits ----
 
+  /** With If-Match, only the version it names is changed (checked on the locked row). */
   async patch(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateMediaAssetRequest,
   ): Promise<MediaAssetResponse> {
     await mapUniqueViolations(MEDIA_ASSET_CONFLICTS, () =>
       this.storage.transaction(async (m, files) => {
         const a = await this.repo.findById(id, m, true);
         if (!a || !canSeeAsset(ctx, a)) throw new NotFoundError('Media asset', id);
-        await this.applyPatch(m, files, ctx, a, body);
+        await this.applyPatch(m, files, ctx, a, body, () => assertIfMatch(ifMatch, a.row_version));
       }),
     );
     return this.get(ctx, id);
@@ -197,11 +204,14 @@ export class MediaAssetsService {
     ctx: TenantContext,
     a: AssetRow,
     body: UpdateMediaAssetRequest,
+    /** Runs once the caller's right to edit is established (the If-Match check). */
+    permitted?: () => void,
   ): Promise<void> {
     if (!canEditAsset(ctx, a)) {
       if (a.visibility === 'official') throw officialOnly();
       throw new ForbiddenError('You may see this media asset but not change it.');
     }
+    permitted?.();
     const visibility = body.visibility ?? a.visibility;
     let clubId: string | null;
     if (visibility === 'official') clubId = null;

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   ConflictError,
   DomainError,
   FieldError,
   type FileJournal,
   ForbiddenError,
   NotFoundError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import { isSuperadmin, TenantContext } from '../tenant-context/tenant-context';
@@ -43,9 +46,13 @@ export class MediaLifecycleService {
     private readonly files: MediaAssetFiles,
   ) {}
 
+  /**
+   * With If-Match, only the version it names takes the action: checked on the locked row once
+   * the caller's right is established (412 otherwise, nothing changed).
+   */
   async lifecycle(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: LifecycleRequest,
   ): Promise<LifecycleResponse> {
     const state = await this.storage.transaction(async (m, files) => {
@@ -58,6 +65,7 @@ export class MediaLifecycleService {
         a,
         body.action,
         body.superadmin_force_lifecycle === true,
+        () => assertIfMatch(ifMatch, a.row_version),
       );
     });
     return this.lifecycleResponse(ctx, id, body.action, state);
@@ -110,7 +118,7 @@ export class MediaLifecycleService {
     const a = await this.repo.findById(id);
     if (!a) return { id, action, lifecycle: state };
     const asset = toMediaAssetResponse(ctx, a, await this.files.urlsOfOne(a));
-    return { id, action, lifecycle: state, asset };
+    return withEntityTag({ id, action, lifecycle: state, asset }, a.row_version);
   }
 
   /**
@@ -124,6 +132,8 @@ export class MediaLifecycleService {
     a: AssetRow,
     action: LifecycleAction,
     force: boolean,
+    /** Runs once the caller's right to the action is established (the If-Match check). */
+    permitted?: () => void,
   ): Promise<string> {
     if (force && !isSuperadmin(ctx)) {
       throw new ForbiddenError('Only a superadmin may force the lifecycle.', 'SUPERADMIN_REQUIRED');
@@ -132,6 +142,7 @@ export class MediaLifecycleService {
       if (!canPurgeAsset(ctx)) {
         throw new ForbiddenError('Only a superadmin may purge media.', 'SUPERADMIN_REQUIRED');
       }
+      permitted?.();
       if (a.lifecycle === 'active' && !force) {
         throw new ConflictError(
           'Only assets in trash are purged; move it to trash first or force the hard delete.',
@@ -158,6 +169,7 @@ export class MediaLifecycleService {
         'MEDIA_LIFECYCLE_FORBIDDEN',
       );
     }
+    permitted?.();
     const target = lifecycleTarget(a.lifecycle, action);
     if (target === null) {
       if (force) return a.lifecycle;

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '@sports/common';
+import {
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+} from '@sports/common';
 import {
   PlatformMediaStorageResponse,
   UpdatePlatformMediaStorageRequest,
@@ -21,6 +29,7 @@ export class PlatformMediaStorageController {
   @Get()
   @Roles('superadmin')
   @ApiOkResponse({ type: PlatformMediaStorageResponse })
+  @EntityTagged()
   get(): Promise<PlatformMediaStorageResponse> {
     return this.storage.get();
   }
@@ -32,10 +41,12 @@ export class PlatformMediaStorageController {
   @Put()
   @Roles('superadmin')
   @ApiOkResponse({ type: PlatformMediaStorageResponse })
+  @ConditionalWrite()
   update(
     @CurrentUser() caller: AuthUser,
     @Body() body: UpdatePlatformMediaStorageRequest,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<PlatformMediaStorageResponse> {
-    return this.storage.update(caller, body);
+    return this.storage.update(caller, body, ifMatch);
   }
 }

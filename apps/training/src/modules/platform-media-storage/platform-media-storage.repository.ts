@@ -1,10 +1,42 @@
 import { Injectable } from '@nestjs/common';
+import {
+  formatEntityTag,
+  IfMatch,
+  PreconditionFailedError,
+  rowVersionColumn,
+  VersionedRow,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 
 export interface PlatformSettingRow<T> {
   value: T;
   updatedAt: Date;
   updatedBy: string | null;
+  /** The row's version (its ETag). */
+  version: string;
+}
+
+/**
+ * The version of a setting that was never set (no row): the default is in force. Row versions
+ * are transaction ids (digits), so it never equals one.
+ */
+export const DEFAULT_SETTING_VERSION = 'default';
+
+interface RawSettingRow<T> extends VersionedRow {
+  value: T;
+  updated_at: Date;
+  updated_by: string | null;
+}
+
+const SETTING_COLUMNS = `value, updated_at, updated_by, ${rowVersionColumn()}`;
+
+function toSettingRow<T>(row: RawSettingRow<T>): PlatformSettingRow<T> {
+  return {
+    value: row.value,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+    version: row.row_version,
+  };
 }
 
 /** The only queries on `platform_settings`. */
@@ -13,26 +45,53 @@ export class PlatformSettingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async get<T>(key: string): Promise<PlatformSettingRow<T> | null> {
-    const rows: { value: T; updated_at: Date; updated_by: string | null }[] =
-      await this.dataSource.query(
-        `SELECT value, updated_at, updated_by FROM platform_settings WHERE key = $1`,
-        [key],
-      );
-    const row = rows[0];
-    return row ? { value: row.value, updatedAt: row.updated_at, updatedBy: row.updated_by } : null;
+    const rows: RawSettingRow<T>[] = await this.dataSource.query(
+      `SELECT ${SETTING_COLUMNS} FROM platform_settings WHERE key = $1`,
+      [key],
+    );
+    return rows[0] ? toSettingRow(rows[0]) : null;
   }
 
-  async put<T>(key: string, value: T, updatedBy: string): Promise<PlatformSettingRow<T>> {
-    const rows: { value: T; updated_at: Date; updated_by: string | null }[] =
-      await this.dataSource.query(
+  /**
+   * Sets the value. With `ifMatch` naming versions (not `*`), only a row of one of those
+   * versions is updated, or, when it names `DEFAULT_SETTING_VERSION`, a row inserted where none
+   * is; each statement checks and writes at once. Otherwise 412 with the current version.
+   */
+  async put<T>(
+    key: string,
+    value: T,
+    updatedBy: string,
+    ifMatch?: IfMatch,
+  ): Promise<PlatformSettingRow<T>> {
+    const params = [key, JSON.stringify(value), updatedBy];
+    if (!ifMatch || ifMatch.any) {
+      const rows: RawSettingRow<T>[] = await this.dataSource.query(
         `INSERT INTO platform_settings (key, value, updated_at, updated_by)
               VALUES ($1, $2::jsonb, now(), $3)
          ON CONFLICT (key) DO UPDATE
                  SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by
-         RETURNING value, updated_at, updated_by`,
-        [key, JSON.stringify(value), updatedBy],
+         RETURNING ${SETTING_COLUMNS}`,
+        params,
       );
-    const row = rows[0];
-    return { value: row.value, updatedAt: row.updated_at, updatedBy: row.updated_by };
+      return toSettingRow(rows[0]);
+    }
+    // TypeORM answers UPDATE ... RETURNING as [rows, affected count].
+    const [updated]: [RawSettingRow<T>[], number] = await this.dataSource.query(
+      `UPDATE platform_settings SET value = $2::jsonb, updated_at = now(), updated_by = $3
+        WHERE key = $1 AND xmin::text = ANY($4::text[]) RETURNING ${SETTING_COLUMNS}`,
+      [...params, [...ifMatch.versions]],
+    );
+    if (updated[0]) return toSettingRow(updated[0]);
+    if (ifMatch.versions.includes(DEFAULT_SETTING_VERSION)) {
+      const inserted: RawSettingRow<T>[] = await this.dataSource.query(
+        `INSERT INTO platform_settings (key, value, updated_at, updated_by)
+              VALUES ($1, $2::jsonb, now(), $3)
+         ON CONFLICT (key) DO NOTHING RETURNING ${SETTING_COLUMNS}`,
+        params,
+      );
+      if (inserted[0]) return toSettingRow(inserted[0]);
+    }
+    const current = await this.get<T>(key);
+    throw new PreconditionFailedError(formatEntityTag(current?.version ?? DEFAULT_SETTING_VERSION));
   }
 }

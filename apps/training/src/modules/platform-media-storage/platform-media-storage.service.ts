@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser, ValidationFailedError } from '@sports/common';
+import { AuthUser, IfMatch, ValidationFailedError, withEntityTag } from '@sports/common';
 import type {
   PlatformMediaStorageResponse,
   UpdatePlatformMediaStorageRequest,
 } from './dto/platform-media-storage.dto';
 import {
+  DEFAULT_SETTING_VERSION,
   PlatformSettingRow,
   PlatformSettingsRepository,
 } from './platform-media-storage.repository';
@@ -32,9 +33,14 @@ export class PlatformMediaStorageService {
     return this.toResponse(await this.settings.get<MediaStorageSetting>(KEY));
   }
 
+  /**
+   * With If-Match, only the version it names is replaced (412 otherwise, nothing written); the
+   * default in force before any was set has the version `DEFAULT_SETTING_VERSION`.
+   */
   async update(
     caller: AuthUser,
     input: UpdatePlatformMediaStorageRequest,
+    ifMatch?: IfMatch,
   ): Promise<PlatformMediaStorageResponse> {
     const problem = relativeRootProblem(input.relative_root);
     if (problem) {
@@ -46,6 +52,7 @@ export class PlatformMediaStorageService {
       KEY,
       { relative_root: input.relative_root },
       caller.id,
+      ifMatch,
     );
     return this.toResponse(row);
   }
@@ -53,11 +60,14 @@ export class PlatformMediaStorageService {
   private toResponse(
     row: PlatformSettingRow<MediaStorageSetting> | null,
   ): PlatformMediaStorageResponse {
-    return {
-      relative_root: row?.value.relative_root ?? DEFAULT_RELATIVE_ROOT,
-      is_default: !row,
-      updated_at: row ? row.updatedAt.toISOString() : null,
-      updated_by_profile_id: row?.updatedBy ?? null,
-    };
+    return withEntityTag(
+      {
+        relative_root: row?.value.relative_root ?? DEFAULT_RELATIVE_ROOT,
+        is_default: !row,
+        updated_at: row ? row.updatedAt.toISOString() : null,
+        updated_by_profile_id: row?.updatedBy ?? null,
+      },
+      row?.version ?? DEFAULT_SETTING_VERSION,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { RowVersionColumn } from '@sports/common';
 import {
   Column,
   CreateDateColumn,
@@ -18,6 +19,7 @@ export const ROLE_RANKS: Record<ProfileRole, number> = { user: 0, admin: 1, supe
 @Entity('profiles')
 export class Profile {
   @PrimaryGeneratedColumn('uuid') id!: string;
+  @RowVersionColumn() rowVersion!: string;
   @Column() name!: string;
   @Column() email!: string;
   /** argon2id hash of the PIN; never serialised (responses are built by toProfileResponse). */

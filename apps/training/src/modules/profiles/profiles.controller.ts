@@ -10,7 +10,19 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, AuthUser, CurrentUser, Roles, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  AuthUser,
+  ConditionalWrite,
+  CurrentUser,
+  EntityTagged,
+  IfMatch,
+  IfMatchHeader,
+  Roles,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import {
   ActiveClubHeader,
   AllowStaleClubContext,
@@ -47,6 +59,7 @@ export class ProfilesController {
   @Roles('admin')
   @ApiCreatedResponse({ type: CreatedProfileResponse })
   @ApiConflictResponse({ description: 'EMAIL_TAKEN' })
+  @EntityTagged()
   create(
     @CurrentUser() caller: AuthUser,
     @Body() body: CreateProfileRequest,
@@ -63,6 +76,7 @@ export class ProfilesController {
   @Authenticated()
   @AllowStaleClubContext()
   @ApiOkResponse({ type: OwnProfileResponse })
+  @EntityTagged()
   me(
     @CurrentUser() caller: AuthUser,
     @ActiveClubHeader() activeClub?: string,
@@ -76,6 +90,7 @@ export class ProfilesController {
   @Authenticated()
   @ApiOkResponse({ type: ProfileResponse })
   @ApiNotFoundResponse()
+  @EntityTagged()
   get(@CurrentUser() caller: AuthUser, @UuidParam('id') id: string): Promise<ProfileResponse> {
     return this.profiles.get(caller, id);
   }
@@ -91,13 +106,14 @@ export class ProfilesController {
     description:
       'CURRENT_SECRET_INVALID (current_pin wrong), FORBIDDEN or ROLE_CHANGE_FORBIDDEN; 429 RATE_LIMITED after repeated wrong PINs',
   })
+  @ConditionalWrite()
   update(
     @CurrentUser() caller: AuthUser,
-    @UuidParam('id') id: string,
+    @WriteTarget('id') target: WriteTarget,
     @Body() body: UpdateProfileRequest,
     @Ip() address: string,
   ): Promise<ProfileResponse> {
-    return this.profiles.update(caller, id, body, address);
+    return this.profiles.update(caller, target, body, address);
   }
 
   @ApiOperation({
@@ -113,12 +129,14 @@ export class ProfilesController {
     description:
       'CURRENT_SECRET_INVALID (current_pin wrong), FORBIDDEN or ROLE_CHANGE_FORBIDDEN; 429 RATE_LIMITED after repeated wrong PINs',
   })
+  @ConditionalWrite()
   updateOwn(
     @CurrentUser() caller: AuthUser,
     @Body() body: UpdateProfileRequest,
     @Ip() address: string,
+    @IfMatchHeader() ifMatch?: IfMatch,
   ): Promise<ProfileResponse> {
-    return this.profiles.update(caller, caller.id, body, address);
+    return this.profiles.update(caller, { id: caller.id, ifMatch }, body, address);
   }
 
   @ApiOperation({ operationId: 'deleteProfile', summary: 'Delete a profile (platform admins)' })
@@ -128,7 +146,8 @@ export class ProfilesController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'LAST_SUPERADMIN' })
-  remove(@CurrentUser() caller: AuthUser, @UuidParam('id') id: string): Promise<void> {
-    return this.profiles.delete(caller, id);
+  @ConditionalWrite()
+  remove(@CurrentUser() caller: AuthUser, @WriteTarget('id') target: WriteTarget): Promise<void> {
+    return this.profiles.delete(caller, target);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
   AuthTokensService,
   CurrentSecretCheck,
   AuthUser,
@@ -13,6 +14,8 @@ import {
   SignInAccount,
   UnprocessableError,
   ValidationFailedError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
@@ -91,7 +94,10 @@ export class ProfilesService {
         });
       }),
     );
-    return { ...toProfileResponse(profile), ...(generated ? { initial_pin: pin } : {}) };
+    return withEntityTag(
+      { ...toProfileResponse(profile), ...(generated ? { initial_pin: pin } : {}) },
+      profile.rowVersion,
+    );
   }
 
   async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
@@ -104,28 +110,32 @@ export class ProfilesService {
       // Memberships and active club as read with the account for this request.
       isAuthenticatedCaller(caller) ? caller : undefined,
     );
-    return {
-      ...toProfileResponse(profile),
-      clubs: tenant.clubs.map((c) => ({ id: c.id, name: c.name, roles: [...c.roles] })),
-      effective_club_id: tenant.effective_club_id,
-    };
+    return withEntityTag(
+      {
+        ...toProfileResponse(profile),
+        clubs: tenant.clubs.map((c) => ({ id: c.id, name: c.name, roles: [...c.roles] })),
+        effective_club_id: tenant.effective_club_id,
+      },
+      profile.rowVersion,
+    );
   }
 
   async get(caller: AuthUser, id: string): Promise<ProfileResponse> {
     this.assertOwnerOrAdmin(caller, id);
     const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError('Profile', id);
-    return toProfileResponse(profile);
+    return respond(profile);
   }
 
   /**
    * The owner changing their own PIN or e-mail confirms the current PIN, and their other
    * sessions end; a platform admin setting another profile's PIN (a reset) ends all of its
-   * sessions.
+   * sessions. With If-Match, only the version it names is changed: checked on the profile row
+   * locked for the change (412 otherwise, nothing written).
    */
   async update(
     caller: AuthUser,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     input: UpdateProfileRequest,
     address?: string,
   ): Promise<ProfileResponse> {
@@ -154,6 +164,7 @@ export class ProfilesService {
         const target = await this.profiles.findForUpdate(m, id);
         if (!target) throw new NotFoundError('Profile', id);
         this.assertMayChange(caller, target);
+        assertIfMatch(ifMatch, target.rowVersion);
         const changes: ProfileChanges = {};
         if (input.name !== undefined) changes.name = input.name;
         if (input.email !== undefined) {
@@ -187,7 +198,7 @@ export class ProfilesService {
     }
     if (secretChange) await this.tokens.revokeOtherSessions(id, caller.sessionId);
     else if (!own && pinHash !== undefined) await this.tokens.revokeAllOf(id);
-    return toProfileResponse(updated);
+    return respond(updated);
   }
 
   /** Whether the owner changes the PIN or the e-mail; if so, the current PIN must confirm it. */
@@ -210,11 +221,13 @@ export class ProfilesService {
     return true;
   }
 
-  async delete(caller: AuthUser, id: string): Promise<void> {
+  /** With If-Match, only the version it names is deleted (checked on the locked row). */
+  async delete(caller: AuthUser, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const target = await this.profiles.findForUpdate(m, id);
       if (!target) throw new NotFoundError('Profile', id);
       this.assertMayChange(caller, target);
+      assertIfMatch(ifMatch, target.rowVersion);
       if (target.role === 'superadmin') await this.assertNotLastSuperadmin(m, target.id);
       await this.profiles.delete(m, id);
     });
@@ -305,3 +318,6 @@ export class ProfilesService {
     return this.profiles.setPinHash(id, secretHash);
   }
 }
+
+const respond = (profile: Profile): ProfileResponse =>
+  withEntityTag(toProfileResponse(profile), profile.rowVersion);

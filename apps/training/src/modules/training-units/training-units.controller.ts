@@ -6,7 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+import {
+  ApiErrors,
+  Authenticated,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -46,6 +53,7 @@ export class TrainingUnitsController {
   @Post('from-framework-slot')
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
+  @EntityTagged()
   fromFrameworkSlot(
     @Tenant() ctx: TenantContext,
     @Body() body: FromFrameworkSlotRequest,
@@ -58,6 +66,7 @@ export class TrainingUnitsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<TrainingUnitResponse> {
     return this.units.get(ctx, id);
   }
@@ -72,6 +81,7 @@ export class TrainingUnitsController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingUnitResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateTrainingUnitRequest,
@@ -90,12 +100,13 @@ export class TrainingUnitsController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingUnitResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateTrainingUnitRequest,
   ): Promise<TrainingUnitResponse> {
-    return this.units.update(ctx, id, body);
+    return this.units.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteTrainingUnit', summary: 'Delete a training unit' })
@@ -103,7 +114,8 @@ export class TrainingUnitsController {
   @HttpCode(204)
   @Authenticated()
   @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.units.remove(ctx, id);
+  @ConditionalWrite()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.units.remove(ctx, target);
   }
 }

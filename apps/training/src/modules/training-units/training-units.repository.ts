@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedQuery, PagedRows, pagedStatement } from '@sports/common';
+import {
+  pagedRows,
+  PagedQuery,
+  PagedRows,
+  pagedStatement,
+  rowVersionColumn,
+  VersionedRow,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SqlParams } from '../content-access/sql-params';
 import type { UnitSort, UnitStatus } from './dto/training-unit.dto';
@@ -18,7 +25,7 @@ export interface UnitValues {
   plan_template_id: string | null;
 }
 
-export interface UnitRow extends UnitValues {
+export interface UnitRow extends UnitValues, VersionedRow {
   id: string;
   club_id: string;
   origin_framework_slot_id: string | null;
@@ -61,7 +68,7 @@ const COLUMNS = `u.id, u.title, u.notes, u.club_id, u.group_id, u.starts_at, u.d
     u.lead_trainer_profile_id, u.assistant_trainer_profile_ids, u.plan_template_id,
     u.origin_framework_slot_id, u.created_by_profile_id, u.created_at, u.updated_at,
     eff.lead AS effective_lead_trainer_profile_id, eff.assistants AS effective_assistant_trainer_profile_ids,
-    lp.name AS lead_trainer_name`;
+    lp.name AS lead_trainer_name, ${rowVersionColumn('u')}`;
 
 const FROM = `FROM training_units u
   LEFT JOIN groups g ON g.id = u.group_id

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  assertIfMatch,
   FieldError,
   ForbiddenError,
   NotFoundError,
   pageOf,
   UnprocessableError,
+  withEntityTag,
+  WriteTarget,
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import { ClubMembershipsService } from '../club-memberships/club-memberships.service';
@@ -104,7 +107,11 @@ export class TrainingUnitsService {
   async get(ctx: TenantContext, id: string): Promise<TrainingUnitResponse> {
     const unit = await this.readable(ctx, id);
     const sections = (await this.sections.load('training_unit', [id])).get(id) ?? [];
-    return { ...this.summary(ctx, unit), sections, media_asset_ids: await this.repo.mediaOf(id) };
+    const media_asset_ids = await this.repo.mediaOf(id);
+    return withEntityTag(
+      { ...this.summary(ctx, unit), sections, media_asset_ids },
+      unit.row_version,
+    );
   }
 
   async create(ctx: TenantContext, body: CreateTrainingUnitRequest): Promise<TrainingUnitResponse> {
@@ -144,9 +151,14 @@ export class TrainingUnitsService {
     return this.get(ctx, id);
   }
 
+  /**
+   * With If-Match, only the version it names is replaced: checked on the unit row locked for
+   * the update (412 otherwise, nothing written). Sections and media links are the unit's
+   * children: they change only through this write, which always gives the unit a new version.
+   */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateTrainingUnitRequest,
   ): Promise<TrainingUnitResponse> {
     const sections = body.sections ? await this.sections.prepare(ctx, body.sections) : null;
@@ -154,6 +166,7 @@ export class TrainingUnitsService {
     await this.dataSource.transaction(async (m) => {
       const current = await this.repo.findById(id, m, true);
       this.assertEditable(ctx, id, current);
+      assertIfMatch(ifMatch, current!.row_version);
       const values = this.values(body, current!);
       await this.assertTrainers(current!.club_id, values);
       if (values.plan_template_id && values.plan_template_id !== current!.plan_template_id) {
@@ -166,10 +179,12 @@ export class TrainingUnitsService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With If-Match, only the version it names is deleted (checked on the locked row). */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const current = await this.repo.findById(id, m, true);
       this.assertEditable(ctx, id, current);
+      assertIfMatch(ifMatch, current!.row_version);
       await this.repo.delete(m, id);
     });
   }
