@@ -1,10 +1,6 @@
-import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import {
-  FakeChatHandler,
-  FakeChatServer,
-  sectionAnswer,
-  startFakeChatServer,
-} from '../llm/testing/fake-chat-server';
+import { HealthTestApp, TestUser } from '../../testing/health-test-app';
+import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
+import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
 
 /**
  * Language-model usage by day and month (every attempt of every execution, of deleted
@@ -50,16 +46,10 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
   let failingOfKim: string;
   let resumedId: string;
 
-  const create = async (user: TestUser, graph: unknown, name = 'Usage'): Promise<string> => {
-    const res = await t.http
-      .post('/api/workflows')
-      .set('Authorization', user.auth)
-      .send({ name, graph });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
-  const execute = (user: TestUser, id: string) =>
-    t.http.post(`/api/workflows/${id}/execute`).set('Authorization', user.auth);
+  let app: LoopbackWorkflowApp;
+  const create = (user: TestUser, graph: unknown, name = 'Usage') =>
+    app.createWorkflow(user, graph, name);
+  const execute = (user: TestUser, id: string) => app.execute(user, id);
   const usage = (user: TestUser, query = '') =>
     t.http.get(`/api/llm-usage${query}`).set('Authorization', user.auth);
   /** Dates what an execution spent (its events and its entries in the usage ledger) at `at`. */
@@ -69,19 +59,13 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
   };
 
   beforeAll(async () => {
-    server = await startFakeChatServer(answers);
-    t = await startHealthTestApp({
-      LLM_BASE_URL: server.baseUrl,
-      LLM_API_KEY: 'sk-loopback',
-      LLM_MODEL: 'loopback-model',
-      LLM_MAX_RETRIES: '0',
-      LLM_RETRY_BASE_MS: '0',
-      LLM_TIMEOUT_MS: '5000',
+    app = await startLoopbackWorkflowApp(answers, {
       LLM_PRICE_INPUT_PER_1K: '1',
       LLM_PRICE_OUTPUT_PER_1K: '2',
       // plus has a budget of 1.5 model calls a month; pro has none.
       LLM_MONTHLY_BUDGET_PLUS: '0.03',
     });
+    ({ t, server } = app);
     kim = await t.newUser({ tier: 'pro' });
     lou = await t.newUser({ tier: 'pro' });
     fay = await t.newUser({ tier: 'plus' });
@@ -117,10 +101,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
     expect(resumed.body).toMatchObject({ status: 'completed', tokens_in: 20, tokens_out: 10 });
     server.setHandler(answers);
   });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+  afterAll(() => app.close());
 
   it('adds tokens and cost by day and workflow (UTC days)', async () => {
     const res = await usage(kim, '?period=day&from=2025-03-01&to=2025-03-31');
