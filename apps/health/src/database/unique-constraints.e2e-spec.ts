@@ -41,7 +41,7 @@ const ABSORBED: Record<string, string> = {
   workflow_execution_attempts_pkey:
     'an attempt number is taken under the row lock of the execution it moves on (beginAttempt)',
   workflow_execution_events_pkey:
-    'one attempt writes events one after the other; the attempt fence stops any other from writing',
+    'one attempt writes its events one batch after the other; the attempt fence stops any other from writing',
   user_dashboard_layouts_pkey: 'written with ON CONFLICT DO UPDATE',
   user_feature_overrides_pkey: 'written with ON CONFLICT DO UPDATE',
   photos_storage_path_key: 'the path holds the photo id, a random UUID',

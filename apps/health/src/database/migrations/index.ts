@@ -8,6 +8,7 @@ import { CsvRealExports1776384000000 } from './1776384000000-csv-real-exports';
 import { PhotoStoragePath1795464100000 } from './1795464100000-photo-storage-path';
 import { WorkflowExecutionJobs1795464200000 } from './1795464200000-workflow-execution-jobs';
 import { PhotoRenditions1795464300000 } from './1795464300000-photo-renditions';
+import { LlmUsageLedger1795464400000 } from './1795464400000-llm-usage-ledger';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   PhotoStoragePath1795464100000,
   WorkflowExecutionJobs1795464200000,
   PhotoRenditions1795464300000,
+  LlmUsageLedger1795464400000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

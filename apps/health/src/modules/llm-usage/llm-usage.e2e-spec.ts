@@ -1,15 +1,12 @@
-import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import {
-  FakeChatHandler,
-  FakeChatServer,
-  sectionAnswer,
-  startFakeChatServer,
-} from '../llm/testing/fake-chat-server';
+import { HealthTestApp, TestUser } from '../../testing/health-test-app';
+import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
+import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
 
 /**
- * Language-model usage by day and month (every attempt of every execution) and the monthly
- * budget per tier, against the loopback chat-completions server: 10 prompt and 5 completion
- * tokens per call at 1 and 2 per 1 000 tokens, so every model call costs 0.02.
+ * Language-model usage by day and month (every attempt of every execution, of deleted
+ * workflows too, and runs of base prompts outside workflows) and the monthly budget per tier,
+ * against the loopback chat-completions server: 10 prompt and 5 completion tokens per call at
+ * 1 and 2 per 1 000 tokens, so every model call costs 0.02.
  */
 const answers: FakeChatHandler = (req) =>
   req.prompt.includes('MARK:fail')
@@ -49,39 +46,26 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
   let failingOfKim: string;
   let resumedId: string;
 
-  const create = async (user: TestUser, graph: unknown, name = 'Usage'): Promise<string> => {
-    const res = await t.http
-      .post('/api/workflows')
-      .set('Authorization', user.auth)
-      .send({ name, graph });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
-  const execute = (user: TestUser, id: string) =>
-    t.http.post(`/api/workflows/${id}/execute`).set('Authorization', user.auth);
+  let app: LoopbackWorkflowApp;
+  const create = (user: TestUser, graph: unknown, name = 'Usage') =>
+    app.createWorkflow(user, graph, name);
+  const execute = (user: TestUser, id: string) => app.execute(user, id);
   const usage = (user: TestUser, query = '') =>
     t.http.get(`/api/llm-usage${query}`).set('Authorization', user.auth);
-  /** Dates an execution's events (what it spent) at `at`. */
-  const dateEvents = (executionId: string, at: string) =>
-    t.db.query(`UPDATE workflow_execution_events SET at = $2 WHERE execution_id = $1`, [
-      executionId,
-      at,
-    ]);
+  /** Dates what an execution spent (its events and its entries in the usage ledger) at `at`. */
+  const dateEvents = async (executionId: string, at: string) => {
+    for (const table of ['workflow_execution_events', 'llm_usage'])
+      await t.db.query(`UPDATE ${table} SET at = $2 WHERE execution_id = $1`, [executionId, at]);
+  };
 
   beforeAll(async () => {
-    server = await startFakeChatServer(answers);
-    t = await startHealthTestApp({
-      LLM_BASE_URL: server.baseUrl,
-      LLM_API_KEY: 'sk-loopback',
-      LLM_MODEL: 'loopback-model',
-      LLM_MAX_RETRIES: '0',
-      LLM_RETRY_BASE_MS: '0',
-      LLM_TIMEOUT_MS: '5000',
+    app = await startLoopbackWorkflowApp(answers, {
       LLM_PRICE_INPUT_PER_1K: '1',
       LLM_PRICE_OUTPUT_PER_1K: '2',
       // plus has a budget of 1.5 model calls a month; pro has none.
       LLM_MONTHLY_BUDGET_PLUS: '0.03',
     });
+    ({ t, server } = app);
     kim = await t.newUser({ tier: 'pro' });
     lou = await t.newUser({ tier: 'pro' });
     fay = await t.newUser({ tier: 'plus' });
@@ -117,10 +101,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
     expect(resumed.body).toMatchObject({ status: 'completed', tokens_in: 20, tokens_out: 10 });
     server.setHandler(answers);
   });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+  afterAll(() => app.close());
 
   it('adds tokens and cost by day and workflow (UTC days)', async () => {
     const res = await usage(kim, '?period=day&from=2025-03-01&to=2025-03-31');
@@ -135,6 +116,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
           period_start: '2025-03-10',
           workflow_id: linearOfKim,
           workflow_name: 'Linear',
+          workflow_deleted: false,
           executions: 1,
           attempts: 1,
           tokens_in: 20,
@@ -145,6 +127,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
           period_start: '2025-03-11',
           workflow_id: linearOfKim,
           workflow_name: 'Linear',
+          workflow_deleted: false,
           executions: 1,
           attempts: 1,
           tokens_in: 20,
@@ -152,6 +135,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
           cost: 0.04,
         },
       ],
+      prompt_items: [],
       totals: { tokens_in: 40, tokens_out: 20, cost: 0.08 },
       budget: null,
     });
@@ -183,6 +167,7 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
         period_start: today,
         workflow_id: failingOfKim,
         workflow_name: 'Failing',
+        workflow_deleted: false,
         executions: 1,
         attempts: 2,
         tokens_in: 20,
@@ -229,6 +214,111 @@ describe('language-model usage and budgets (HTTP, loopback language model)', () 
       .get(`/api/admin/llm-usage?period=month&from=2025-03-01&to=2025-03-31&user_id=${lou.id}`)
       .set('Authorization', admin.auth);
     expect(ofLou.body).toMatchObject({ user_id: lou.id, items: [] });
+  });
+
+  it('keeps counting the usage of a deleted workflow, under its name', async () => {
+    const dee = await t.newUser({ tier: 'pro' });
+    const doomed = await create(dee, linear, 'Doomed');
+    const run = await execute(dee, doomed);
+    expect(run.body).toMatchObject({ status: 'completed', tokens_in: 20, cost: 0.04 });
+    const kept = await create(dee, linear, 'Kept');
+    expect((await execute(dee, kept)).body).toMatchObject({ status: 'completed' });
+
+    const removed = await t.http.delete(`/api/workflows/${doomed}`).set('Authorization', dee.auth);
+    expect(removed.status).toBe(204);
+    // The workflow took its executions (and their events) along ...
+    const gone = await t.http
+      .get(`/api/workflows/executions/${run.body.id}`)
+      .set('Authorization', dee.auth);
+    expect(gone.status).toBe(404);
+    // ... but what they spent stays counted, attributed to the deleted workflow.
+    const res = await usage(dee, '?period=month');
+    expect(res.status).toBe(200);
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    expect(res.body.items).toEqual(
+      expect.arrayContaining([
+        {
+          period_start: month,
+          workflow_id: doomed,
+          workflow_name: 'Doomed',
+          workflow_deleted: true,
+          executions: 1,
+          attempts: 1,
+          tokens_in: 20,
+          tokens_out: 10,
+          cost: 0.04,
+        },
+        expect.objectContaining({ workflow_id: kept, workflow_deleted: false, tokens_in: 20 }),
+      ]),
+    );
+    expect(res.body.items).toHaveLength(2);
+    expect(res.body.totals).toEqual({ tokens_in: 40, tokens_out: 20, cost: 0.08 });
+    const ofDoomed = await usage(dee, `?period=month&workflow_id=${doomed}`);
+    expect(ofDoomed.body.totals).toEqual({ tokens_in: 20, tokens_out: 10, cost: 0.04 });
+    const all = await t.http
+      .get(`/api/admin/llm-usage?period=month&user_id=${dee.id}`)
+      .set('Authorization', admin.auth);
+    expect(all.body.totals).toEqual({ tokens_in: 40, tokens_out: 20, cost: 0.08 });
+    expect(all.body.items).toContainEqual(
+      expect.objectContaining({ user_id: dee.id, workflow_id: doomed, workflow_deleted: true }),
+    );
+  });
+
+  it('counts a run of a base prompt outside a workflow, in the usage and the budget', async () => {
+    const pat = await t.newUser({ tier: 'plus' });
+    await t.db.query(
+      `INSERT INTO user_feature_overrides (user_id, feature, granted) VALUES ($1, 'workflow.run', true)`,
+      [pat.id],
+    );
+    const prompt = await t.http
+      .post('/api/prompts')
+      .set('Authorization', pat.auth)
+      .send({ slug: 'usage-base', name: 'Base', type: 'base', template: 'Wie geht es? MARK:base' });
+    expect(prompt.status).toBe(201);
+    const calls = server.requests.length;
+    const run = await t.http
+      .post(`/api/prompts/${prompt.body.id}/run`)
+      .set('Authorization', pat.auth)
+      .send({});
+    expect(run.status).toBe(201);
+    expect(run.body).toMatchObject({ type: 'base', tokens_in: 10, tokens_out: 5, cost: 0.02 });
+    expect(server.requests.length).toBe(calls + 1);
+
+    const res = await usage(pat, '?period=month');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([]);
+    expect(res.body.prompt_items).toEqual([
+      {
+        period_start: `${new Date().toISOString().slice(0, 7)}-01`,
+        prompt_id: prompt.body.id,
+        prompt_name: 'Base',
+        runs: 1,
+        tokens_in: 10,
+        tokens_out: 5,
+        cost: 0.02,
+      },
+    ]);
+    expect(res.body.totals).toEqual({ tokens_in: 10, tokens_out: 5, cost: 0.02 });
+    expect(res.body.budget).toMatchObject({ tier: 'plus', spent: 0.02, remaining: 0.01 });
+    // A prompt run belongs to no workflow.
+    const ofWorkflow = await usage(pat, `?period=month&workflow_id=${linearOfKim}`);
+    expect(ofWorkflow.body).toMatchObject({ prompt_items: [], totals: { tokens_in: 0 } });
+    // Its insight may go: the ledger keeps the run.
+    const removed = await t.http
+      .delete(`/api/insights/${run.body.insight.id}`)
+      .set('Authorization', pat.auth);
+    expect(removed.status).toBe(204);
+    expect((await usage(pat, '?period=month')).body.totals).toEqual({
+      tokens_in: 10,
+      tokens_out: 5,
+      cost: 0.02,
+    });
+    const admins = await t.http
+      .get(`/api/admin/llm-usage?period=month&user_id=${pat.id}`)
+      .set('Authorization', admin.auth);
+    expect(admins.body.prompt_items).toEqual([
+      expect.objectContaining({ user_id: pat.id, prompt_id: prompt.body.id, runs: 1 }),
+    ]);
   });
 
   it.each([

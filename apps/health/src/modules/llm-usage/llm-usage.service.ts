@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ValidationFailedError } from '@sports/common';
+import { EntityManager } from 'typeorm';
 import type { HealthConfig } from '../../config';
 import { FeaturesService } from '../membership/features.service';
 import type { UserTier } from '../profiles/user.entity';
@@ -7,13 +8,21 @@ import {
   AdminLlmUsageQuery,
   AdminLlmUsageResponse,
   LlmBudgetResponse,
+  LlmPromptUsageItemResponse,
   LlmUsageItemResponse,
   LlmUsageQuery,
   LlmUsageResponse,
   LlmUsageTotalsResponse,
 } from './dto/llm-usage.dto';
 import { LlmBudgetExceededError } from './llm-budget';
-import { LlmUsageRepository, UsageFilter, UsagePeriod, UsageRow } from './llm-usage.repository';
+import {
+  LlmUsageRepository,
+  PromptRunUsage,
+  PromptUsageRow,
+  UsageFilter,
+  UsagePeriod,
+  UsageRow,
+} from './llm-usage.repository';
 
 /** Longest range of one usage request, in periods. */
 export const MAX_USAGE_PERIODS: Record<UsagePeriod, number> = { day: 366, month: 120 };
@@ -26,7 +35,7 @@ const BUDGET_SETTING: Record<UserTier, keyof HealthConfig> = {
 
 /**
  * Language-model usage by day or month per user and workflow (every attempt of every
- * execution), and the monthly budget per membership tier that new runs are checked against.
+ * execution, deleted workflows included) and per base prompt run outside workflows, and the monthly budget per membership tier that new runs are checked against.
  */
 @Injectable()
 export class LlmUsageService {
@@ -39,20 +48,47 @@ export class LlmUsageService {
   /** The caller's own usage, with their budget. */
   async own(userId: string, query: LlmUsageQuery): Promise<LlmUsageResponse> {
     const filter = usageFilter(query, userId);
-    const [rows, budget] = await Promise.all([this.usage.totals(filter), this.budgetOf(userId)]);
-    return { ...range(filter), items: rows.map(toItem), totals: totalsOf(rows), budget };
+    const [rows, prompts, budget] = await Promise.all([
+      this.usage.totals(filter),
+      this.promptTotals(filter),
+      this.budgetOf(userId),
+    ]);
+    return {
+      ...range(filter),
+      items: rows.map(toItem),
+      prompt_items: prompts.map(toPromptItem),
+      totals: totalsOf([...rows, ...prompts]),
+      budget,
+    };
   }
 
   /** Every user's usage (admins), or one user's. */
   async all(query: AdminLlmUsageQuery): Promise<AdminLlmUsageResponse> {
     const filter = usageFilter(query, query.user_id ?? null);
-    const rows = await this.usage.totals(filter);
+    const [rows, prompts] = await Promise.all([
+      this.usage.totals(filter),
+      this.promptTotals(filter),
+    ]);
     return {
       ...range(filter),
       user_id: filter.owner_id,
       items: rows.map((r) => ({ ...toItem(r), user_id: r.owner_id })),
-      totals: totalsOf(rows),
+      prompt_items: prompts.map((r) => ({ ...toPromptItem(r), user_id: r.owner_id })),
+      totals: totalsOf([...rows, ...prompts]),
     };
+  }
+
+  /**
+   * Records what a run of a base prompt outside a workflow spent, in the transaction that
+   * stores its insight (runs inside workflows are recorded with their nodes' checkpoints).
+   */
+  recordPromptRun(usage: PromptRunUsage, manager: EntityManager): Promise<void> {
+    return this.usage.record(usage, manager);
+  }
+
+  private promptTotals(filter: UsageFilter): Promise<PromptUsageRow[]> {
+    // Prompt runs belong to no workflow.
+    return filter.workflow_id ? Promise.resolve([]) : this.usage.promptTotals(filter);
   }
 
   /**
@@ -137,6 +173,7 @@ function toItem(row: UsageRow): LlmUsageItemResponse {
     period_start: row.period_start,
     workflow_id: row.workflow_id,
     workflow_name: row.workflow_name,
+    workflow_deleted: row.workflow_deleted,
     executions: row.executions,
     attempts: row.attempts,
     tokens_in: row.tokens_in,
@@ -145,7 +182,19 @@ function toItem(row: UsageRow): LlmUsageItemResponse {
   };
 }
 
-function totalsOf(rows: UsageRow[]): LlmUsageTotalsResponse {
+function toPromptItem(row: PromptUsageRow): LlmPromptUsageItemResponse {
+  return {
+    period_start: row.period_start,
+    prompt_id: row.prompt_id,
+    prompt_name: row.prompt_name,
+    runs: row.runs,
+    tokens_in: row.tokens_in,
+    tokens_out: row.tokens_out,
+    cost: round(row.cost),
+  };
+}
+
+function totalsOf(rows: (UsageRow | PromptUsageRow)[]): LlmUsageTotalsResponse {
   return {
     tokens_in: rows.reduce((s, r) => s + r.tokens_in, 0),
     tokens_out: rows.reduce((s, r) => s + r.tokens_out, 0),

@@ -20,6 +20,7 @@ import {
   QuestionCatalogEntry,
   selectQuestionKeys,
 } from '@sports/workflow-engine';
+import { DataSource } from 'typeorm';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { toInsightResponse } from '../insights/dto/insight.dto';
 import { InsightsService } from '../insights/insights.service';
@@ -66,6 +67,7 @@ export class PromptsService {
     private readonly features: FeatureGate,
     private readonly budgets: LlmUsageService,
     private readonly data: DataLayerService,
+    private readonly db: DataSource,
     @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel,
   ) {}
 
@@ -186,7 +188,7 @@ export class PromptsService {
     }
     const parsed = parseAnswerSections(answer.text);
     const signals = normalizeSignals(parsed.decision_signals, questions);
-    const insight = await this.insights.record({
+    const values = {
       owner_id: user.id,
       prompt_id: prompt.id,
       workflow_execution_id: null,
@@ -199,6 +201,21 @@ export class PromptsService {
       tokens_in: answer.tokens_in ?? 0,
       tokens_out: answer.tokens_out ?? 0,
       cost: answer.cost ?? 0,
+    };
+    // The run's insight and its entry in the usage ledger are stored together.
+    const insight = await this.db.transaction(async (manager) => {
+      await this.budgets.recordPromptRun(
+        {
+          owner_id: user.id,
+          prompt_id: prompt.id,
+          model: values.model,
+          tokens_in: values.tokens_in,
+          tokens_out: values.tokens_out,
+          cost: values.cost,
+        },
+        manager,
+      );
+      return this.insights.record(values, manager);
     });
     return {
       type: 'base',

@@ -6,7 +6,7 @@ import type {
 } from '@sports/workflow-engine';
 import type { PlaceholderInfo, PlaceholderValues } from '../data-layer/data-layer.types';
 import { ChatMessage, LanguageModel, LanguageModelError } from '../llm/language-model';
-import { renderDataPlaceholders } from './data-placeholders';
+import { placeholderKeysOf, renderDataPlaceholders } from './data-placeholders';
 
 export const ANALYST_SYSTEM_PROMPT =
   'Du bist ein sorgfältiger, sachlicher Gesundheits- und Trainingsanalyst. Stütze dich nur auf ' +
@@ -39,7 +39,7 @@ export interface ModelUsage {
  * The engine's PromptRunner on top of the LanguageModel: fills the data placeholders of the
  * (already augmented) template with the caller's values, appends the analyses that arrived
  * over the node's active incoming edges, and calls the model. Data values are read once per
- * run, on first use.
+ * run, on first use by a template that has placeholders.
  */
 export class LlmPromptRunner implements PromptRunner {
   readonly usage: ModelUsage;
@@ -56,8 +56,10 @@ export class LlmPromptRunner implements PromptRunner {
   }
 
   async run(request: PromptRunRequest): Promise<PromptRunResult> {
-    this.values ??= this.data.placeholderValues(this.userId);
-    const values = await this.values;
+    // The user's data is read only for a template that uses some of it.
+    const keys = placeholderKeysOf(request.template).filter((key) => this.catalogKeys.has(key));
+    if (keys.length > 0) this.values ??= this.data.placeholderValues(this.userId);
+    const values = keys.length > 0 ? await this.values! : {};
     const rendered = renderDataPlaceholders(request.template, this.catalogKeys, values);
     const user = [rendered.text, inputsBlock(request.inputs)].filter(Boolean).join('\n\n');
     const messages: ChatMessage[] = [

@@ -21,11 +21,13 @@ import type { HealthConfig } from '../../config';
 import { DataLayerService } from '../data-layer/data-layer.service';
 import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
+import { ExecutionNotifications } from './execution-notifications';
 import { LlmPromptRunner } from './llm-prompt-runner';
 import { QuestionCatalogService } from './question-catalog.service';
 import {
   AttemptTrigger,
   ExecutionRow,
+  NodeEventValues,
   WorkflowExecutionsRepository,
 } from './workflow-executions.repository';
 import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
@@ -72,6 +74,7 @@ const interruptedRunner: PromptRunner = {
 export class WorkflowExecutionWorker implements OnModuleInit {
   constructor(
     private readonly executions: WorkflowExecutionsRepository,
+    private readonly notifications: ExecutionNotifications,
     private readonly jobs: JobsService,
     @Inject(WORKFLOW_PROMPT_SOURCE) private readonly prompts: WorkflowPromptSource,
     private readonly questions: QuestionCatalogService,
@@ -90,11 +93,13 @@ export class WorkflowExecutionWorker implements OnModuleInit {
 
   private async run(job: JobContext<WorkflowExecutionPayload>, givenUp: boolean): Promise<void> {
     const { execution_id: id, kind } = job.data;
-    const trigger = (retried: boolean): AttemptTrigger =>
-      givenUp ? 'given_up' : retried ? 'retry' : kind;
+    const trigger: { first: AttemptTrigger; retried: AttemptTrigger } = givenUp
+      ? { first: 'given_up', retried: 'given_up' }
+      : { first: kind, retried: 'retry' };
     const row = await this.executions.beginAttempt(id, job.id, trigger);
     if (!row) return; // cancelled or ended meanwhile
-    const checkpoints = await this.executions.checkpoints(id);
+    // The first attempt of a run has nothing stored to continue from.
+    const checkpoints = row.attempt === 1 ? [] : await this.executions.checkpoints(id);
     const llm = new LlmPromptRunner(this.model, this.data, row.owner_id);
     const stop = new AbortController();
     const signal = AbortSignal.any([job.signal, stop.signal]);
@@ -111,19 +116,28 @@ export class WorkflowExecutionWorker implements OnModuleInit {
         onNodeEnd: (checkpoint) => writer.push(checkpoint.node, checkpoint),
       },
     );
-    await writer.flush();
-    if (job.signal.aborted) throw job.signal.reason as JobInterruptedError;
+    // The events not written yet are stored with the outcome, in its transaction.
+    const last = await writer.close();
+    if (job.signal.aborted) {
+      // Nodes that ended before the interruption keep their checkpoints (if still allowed).
+      await this.executions.appendEvents(id, row.attempt, last).catch(() => false);
+      throw job.signal.reason as JobInterruptedError;
+    }
     const times = kind === 'run' ? runTimes(row, result) : {};
-    await this.store(row, { ...result, ...times }, llm, job.data);
+    await this.store(row, last, { ...result, ...times }, llm, job.data);
+    this.notifications.ended(id);
   }
 
   private async store(
     row: ExecutionRow,
+    events: NodeEventValues[],
     result: ExecutionResult,
     runner: LlmPromptRunner,
     payload: WorkflowExecutionPayload,
   ): Promise<void> {
     await this.db.transaction(async (manager) => {
+      if (!(await this.executions.appendEvents(row.id, row.attempt, events, manager)))
+        throw new ExecutionTakenOver(row.id);
       const saved = await this.executions.finish(
         row.id,
         row.attempt,
@@ -179,12 +193,17 @@ class ExecutionTakenOver extends Error {
 }
 
 /**
- * Stores the node events of one attempt one after the other, in the order the engine reported
- * them (so stored checkpoints are always a prefix of the run). The first failed write stops
+ * Stores the node events of one attempt in the order the engine reported them (so stored
+ * checkpoints are always a prefix of the run), without holding up the run: one write at a
+ * time, and the events reported while a write is under way go together in the next one (the
+ * 8 nodes of a fan-out that start together are one statement). The first failed write stops
  * the run (`stop`); once the run was stopped, the nodes it aborts are not stored as failures.
  */
 class EventWriter {
   private chain: Promise<void> = Promise.resolve();
+  private pending: NodeEventValues[] = [];
+  private writing = false;
+  private closed = false;
   private failure: unknown = null;
 
   constructor(
@@ -195,26 +214,42 @@ class EventWriter {
   ) {}
 
   push(node: NodeExecutionState, checkpoint: NodeCheckpoint | null): void {
-    if (this.failure || this.signal.aborted) return;
-    this.chain = this.chain.then(async () => {
-      if (this.failure) return;
-      try {
-        const written = await this.executions.appendEvent(this.row.id, this.row.attempt, {
-          node,
-          checkpoint: checkpoint && { edges: checkpoint.edges, undecided: checkpoint.undecided },
-          spent: checkpoint && node,
-        });
-        if (!written) throw new ExecutionTakenOver(this.row.id);
-      } catch (error) {
-        this.failure = error;
-        this.stop.abort(error);
-      }
+    if (this.failure || this.signal.aborted || this.closed) return;
+    this.pending.push({
+      node,
+      checkpoint: checkpoint && { edges: checkpoint.edges, undecided: checkpoint.undecided },
+      spent: checkpoint && node,
     });
+    if (!this.writing) this.chain = this.write();
   }
 
-  async flush(): Promise<void> {
+  private async write(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.pending.length > 0 && !this.closed && !this.failure) {
+        const batch = this.pending;
+        this.pending = [];
+        try {
+          if (!(await this.executions.appendEvents(this.row.id, this.row.attempt, batch)))
+            throw new ExecutionTakenOver(this.row.id);
+        } catch (error) {
+          this.failure = error;
+          this.stop.abort(error);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** Waits for the write under way; answers the events not written yet (to store by the caller). */
+  async close(): Promise<NodeEventValues[]> {
+    this.closed = true;
     await this.chain;
     if (this.failure) throw this.failure;
+    const rest = this.pending;
+    this.pending = [];
+    return rest;
   }
 }
 

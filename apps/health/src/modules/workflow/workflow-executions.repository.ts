@@ -7,6 +7,8 @@ export type ExecutionStatusValue = 'running' | 'completed' | 'partial' | 'failed
 
 /** The channel a change of an execution (a node event, its end) is notified on, with its id. */
 export const EXECUTION_CHANNEL = 'workflow_execution';
+/** The channel the end of an execution's attempt is notified on as well (what waiters wait for). */
+export const EXECUTION_END_CHANNEL = 'workflow_execution_end';
 
 export type AttemptTrigger = 'run' | 'retry' | 'resume' | 'given_up';
 
@@ -53,6 +55,21 @@ export interface AttemptRow {
   nodes_ended: string[];
 }
 
+/** A node state change to store; with `checkpoint` when the node ended. */
+export interface NodeEventValues {
+  node: NodeExecutionState;
+  checkpoint: Omit<NodeCheckpoint, 'node'> | null;
+  /** What the attempt spent on the node (its tokens when it ended in this attempt). */
+  spent: Pick<NodeExecutionState, 'tokens_in' | 'tokens_out' | 'cost'> | null;
+}
+
+/** What every attempt of an execution spent (the sums of its events). */
+export interface ExecutionTotals {
+  tokens_in: number;
+  tokens_out: number;
+  cost: number;
+}
+
 export interface ExecutionFilter {
   status?: ExecutionStatusValue;
   workflow_id?: string;
@@ -68,6 +85,25 @@ export interface ExecutionOutcome {
 const COLUMNS = `id, workflow_id, owner_id, prompt_id, status, graph, result, output, model,
   offline, tokens_in, tokens_out, cost::float AS cost, started_at, ended_at, resumed_at, attempt,
   job_id`;
+/** Ends the open attempt of execution $1 with `outcome` (SQL: a parameter or a literal). */
+const endAttempt = (outcome: string) => `UPDATE workflow_execution_attempts
+  SET ended_at = now(), outcome = ${outcome} WHERE execution_id = $1 AND ended_at IS NULL`;
+/** Notifies a change of execution $1 (at the commit). */
+const NOTIFY_CHANGE = `pg_notify('${EXECUTION_CHANNEL}', $1::text) IS NULL AS notified`;
+/** Notifies the end of an attempt of execution $1: on both channels (see EXECUTION_END_CHANNEL). */
+const NOTIFY_END = `pg_notify('${EXECUTION_CHANNEL}', $1::text) IS NULL
+  AND pg_notify('${EXECUTION_END_CHANNEL}', $1::text) IS NULL AS notified`;
+
+/** The column a statement that notifies adds to its rows. */
+interface Notified {
+  notified: unknown;
+}
+
+function withoutNotified<T extends object>(row: T & Notified): T {
+  const { notified: _notified, ...rest } = row;
+  return rest as unknown as T;
+}
+
 const SUMMARY = COLUMNS.replace('graph, result,', 'NULL::jsonb AS graph, NULL::jsonb AS result,');
 
 /** The only place with queries on `workflow_executions`. */
@@ -83,12 +119,14 @@ export class WorkflowExecutionsRepository {
       graph: Record<string, unknown>;
       model: string;
       offline: boolean;
+      /** The job that runs it (sent in the same transaction). */
+      job_id: string;
     },
     manager: EntityManager,
   ): Promise<ExecutionRow> {
     const rows: ExecutionRow[] = await manager.query(
-      `INSERT INTO workflow_executions (workflow_id, owner_id, prompt_id, status, graph, model, offline)
-       VALUES ($1, $2, $3, 'running', $4, $5, $6) RETURNING ${COLUMNS}`,
+      `INSERT INTO workflow_executions (workflow_id, owner_id, prompt_id, status, graph, model, offline, job_id)
+       VALUES ($1, $2, $3, 'running', $4, $5, $6, $7) RETURNING ${COLUMNS}`,
       [
         values.workflow_id,
         values.owner_id,
@@ -96,92 +134,84 @@ export class WorkflowExecutionsRepository {
         JSON.stringify(values.graph),
         values.model,
         values.offline,
+        values.job_id,
       ],
     );
     return rows[0];
   }
 
   /**
-   * Stores the outcome of `attempt` (the totals stay what the events added); null when the
-   * attempt may not write any more (cancelled, or taken over by a later attempt).
+   * Stores the outcome of `attempt` and ends the attempt, in one statement (notified at its
+   * commit); answers the execution's totals (what the events added), or null when the attempt
+   * may not write any more (cancelled, or taken over by a later attempt).
    */
   async finish(
     id: string,
     attempt: number,
     outcome: ExecutionOutcome,
     manager: EntityManager,
-  ): Promise<ExecutionRow | null> {
+  ): Promise<ExecutionTotals | null> {
     const r = outcome.result;
-    const rows = returned<ExecutionRow>(
-      await manager.query(
-        `UPDATE workflow_executions SET status = $3, result = $4, output = $5, model = $6,
-         offline = $7, ended_at = now()
-       WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING ${COLUMNS}`,
-        [id, attempt, outcome.status, JSON.stringify(r), r.output, outcome.model, outcome.offline],
-      ),
+    const rows: (ExecutionTotals & Notified)[] = await manager.query(
+      `WITH saved AS (
+         UPDATE workflow_executions SET status = $3, result = $4, output = $5, model = $6,
+           offline = $7, ended_at = now()
+         WHERE id = $1 AND attempt = $2 AND status = 'running'
+         RETURNING tokens_in, tokens_out, cost::float AS cost),
+       ended AS (${endAttempt('$3')} AND EXISTS (SELECT 1 FROM saved))
+       SELECT saved.*, ${NOTIFY_END} FROM saved`,
+      [id, attempt, outcome.status, JSON.stringify(r), r.output, outcome.model, outcome.offline],
     );
-    if (!rows[0]) return null;
-    await this.endAttempt(id, outcome.status, manager);
-    return rows[0];
+    return rows[0] ? withoutNotified(rows[0]) : null;
   }
 
-  async setJob(id: string, jobId: string, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE workflow_executions SET job_id = $2 WHERE id = $1`, [id, jobId]);
-  }
-
-  /** Takes a partial/failed execution for a resume; null when another request was faster. */
-  async claimForResume(id: string, manager: EntityManager): Promise<ExecutionRow | null> {
+  /**
+   * Takes a partial/failed execution for a resume by job `jobId` (sent in the same
+   * transaction); null when another request was faster.
+   */
+  async claimForResume(
+    id: string,
+    jobId: string,
+    manager: EntityManager,
+  ): Promise<ExecutionRow | null> {
     const rows = returned<ExecutionRow>(
       await manager.query(
-        `UPDATE workflow_executions SET status = 'running', resumed_at = now(), ended_at = NULL
+        `UPDATE workflow_executions SET status = 'running', resumed_at = now(), ended_at = NULL,
+          job_id = $2
         WHERE id = $1 AND status IN ('partial', 'failed') RETURNING ${COLUMNS}`,
-        [id],
+        [id, jobId],
       ),
     );
     return rows[0] ?? null;
   }
 
   /**
-   * Starts the next attempt of a running execution: the open attempt (its worker died) ended
-   * interrupted, the fence moves on. Null when the execution is not running any more.
+   * Starts the next attempt of a running execution by job `jobId`, in one statement: the open
+   * attempt (its worker died) ends interrupted, the fence moves on, and the new attempt's
+   * trigger is `trigger.retried` when this job ran the execution before, else `trigger.first`.
+   * Null when the execution is not running any more. (A begin of the same execution at the
+   * same moment waits for the row lock; an attempt it opened is then closed by the next end.)
    */
   async beginAttempt(
     id: string,
     jobId: string,
-    trigger: (retried: boolean) => AttemptTrigger,
+    trigger: { first: AttemptTrigger; retried: AttemptTrigger },
   ): Promise<ExecutionRow | null> {
-    return this.db.transaction(async (m) => {
-      const rows = returned<ExecutionRow>(
-        await m.query(
-          `UPDATE workflow_executions SET attempt = attempt + 1
-           WHERE id = $1 AND status = 'running' RETURNING ${COLUMNS}`,
-          [id],
-        ),
-      );
-      const row = rows[0];
-      if (!row) return null;
-      await this.endAttempt(id, 'interrupted', m);
-      const [{ retried }] = await m.query(
-        `SELECT EXISTS (SELECT 1 FROM workflow_execution_attempts
-           WHERE execution_id = $1 AND job_id = $2) AS retried`,
-        [id, jobId],
-      );
-      await m.query(
-        `INSERT INTO workflow_execution_attempts (execution_id, attempt, trigger, job_id)
-         VALUES ($1, $2, $3, $4)`,
-        [id, row.attempt, trigger(retried as boolean), jobId],
-      );
-      return row;
-    });
-  }
-
-  private async endAttempt(id: string, outcome: string, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `UPDATE workflow_execution_attempts SET ended_at = now(), outcome = $2
-       WHERE execution_id = $1 AND ended_at IS NULL`,
-      [id, outcome],
+    const rows: (ExecutionRow & Notified)[] = await this.db.query(
+      `WITH begun AS (
+         UPDATE workflow_executions SET attempt = attempt + 1
+         WHERE id = $1 AND status = 'running' RETURNING ${COLUMNS}),
+       ended AS (${endAttempt(`'interrupted'`)} AND EXISTS (SELECT 1 FROM begun)),
+       added AS (
+         INSERT INTO workflow_execution_attempts (execution_id, attempt, trigger, job_id)
+         SELECT $1, begun.attempt,
+           CASE WHEN EXISTS (SELECT 1 FROM workflow_execution_attempts
+                             WHERE execution_id = $1 AND job_id = $2) THEN $4 ELSE $3 END, $2
+         FROM begun)
+       SELECT begun.*, ${NOTIFY_CHANGE} FROM begun`,
+      [id, jobId, trigger.first, trigger.retried],
     );
-    await manager.query(`SELECT pg_notify($1, $2)`, [EXECUTION_CHANNEL, id]);
+    return rows[0] ? withoutNotified(rows[0]) : null;
   }
 
   /** Cancels a running execution; null when it is not running. */
@@ -194,52 +224,66 @@ export class WorkflowExecutionsRepository {
       ),
     );
     if (!rows[0]) return null;
-    await this.endAttempt(id, 'cancelled', manager);
+    await manager.query(`WITH ended AS (${endAttempt(`'cancelled'`)}) SELECT ${NOTIFY_END}`, [id]);
     return rows[0];
   }
 
   /**
-   * Appends a node event of `attempt` and adds what it spent to the totals, in one statement
-   * (notified at its commit); false when the attempt may not write any more.
+   * Appends node events of `attempt` in order, adds what they spent to the totals and records
+   * that spend in the usage ledger (`llm_usage`, which outlives the workflow), in one statement
+   * (notified once at its commit); false when the attempt may not write any more.
    */
-  async appendEvent(
+  async appendEvents(
     id: string,
     attempt: number,
-    event: {
-      node: NodeExecutionState;
-      checkpoint: Omit<NodeCheckpoint, 'node'> | null;
-      /** What the attempt spent on the node (its tokens when it ended in this attempt). */
-      spent: Pick<NodeExecutionState, 'tokens_in' | 'tokens_out' | 'cost'> | null;
-    },
+    events: readonly NodeEventValues[],
     manager?: EntityManager,
   ): Promise<boolean> {
-    const { node, checkpoint } = event;
-    const spent = event.spent ?? { tokens_in: 0, tokens_out: 0, cost: 0 };
-    const rows: { seq: number }[] = await (manager ?? this.db).query(
-      `WITH fence AS (
-         UPDATE workflow_executions SET tokens_in = tokens_in + $7, tokens_out = tokens_out + $8,
-           cost = cost + $9
-         WHERE id = $1 AND status = 'running' AND attempt = $2 RETURNING id),
+    if (events.length === 0) return true;
+    const input = events.map((event, i) => {
+      const spent = event.spent ?? { tokens_in: 0, tokens_out: 0, cost: 0 };
+      return {
+        ord: i + 1,
+        node_id: event.node.node_id,
+        state: event.node.state,
+        node: event.node,
+        checkpoint: event.checkpoint,
+        tokens_in: Math.round(spent.tokens_in ?? 0),
+        tokens_out: Math.round(spent.tokens_out ?? 0),
+        cost: spent.cost ?? 0,
+      };
+    });
+    const rows: { written: boolean }[] = await (manager ?? this.db).query(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($3::jsonb) AS t(ord int, node_id text, state text,
+           node jsonb, checkpoint jsonb, tokens_in int, tokens_out int, cost numeric)),
+       fence AS (
+         UPDATE workflow_executions SET
+           tokens_in = tokens_in + (SELECT sum(tokens_in) FROM input),
+           tokens_out = tokens_out + (SELECT sum(tokens_out) FROM input),
+           cost = cost + (SELECT sum(cost) FROM input)
+         WHERE id = $1 AND status = 'running' AND attempt = $2
+         RETURNING id, owner_id, workflow_id, prompt_id, model),
+       base AS (
+         SELECT coalesce(max(seq), 0) AS seq FROM workflow_execution_events WHERE execution_id = $1),
        added AS (
          INSERT INTO workflow_execution_events
            (execution_id, seq, attempt, node_id, state, node, edges, undecided, tokens_in, tokens_out, cost)
-         SELECT $1, coalesce((SELECT max(seq) FROM workflow_execution_events WHERE execution_id = $1), 0) + 1,
-           $2, $3, $4, $5, $6::jsonb -> 'edges', $6::jsonb -> 'undecided', $7, $8, $9
-         FROM fence RETURNING seq)
-       SELECT seq, pg_notify('${EXECUTION_CHANNEL}', $1::text) FROM added`,
-      [
-        id,
-        attempt,
-        node.node_id,
-        node.state,
-        JSON.stringify(node),
-        checkpoint ? JSON.stringify(checkpoint) : null,
-        Math.round(spent.tokens_in ?? 0),
-        Math.round(spent.tokens_out ?? 0),
-        spent.cost ?? 0,
-      ],
+         SELECT $1, base.seq + i.ord, $2, i.node_id, i.state, i.node, i.checkpoint -> 'edges',
+           i.checkpoint -> 'undecided', i.tokens_in, i.tokens_out, i.cost
+         FROM fence, base, input i ORDER BY i.ord RETURNING seq),
+       usage AS (
+         INSERT INTO llm_usage (owner_id, source, workflow_id, workflow_name, execution_id,
+           attempt, node_id, prompt_id, model, tokens_in, tokens_out, cost)
+         SELECT f.owner_id, 'workflow', f.workflow_id, d.name, f.id, $2, i.node_id, f.prompt_id,
+           f.model, i.tokens_in, i.tokens_out, i.cost
+         FROM fence f LEFT JOIN workflow_definitions d ON d.id = f.workflow_id, input i
+         WHERE i.tokens_in > 0 OR i.tokens_out > 0 OR i.cost > 0)
+       SELECT (SELECT count(*) FROM added) > 0 AS written, pg_notify('${EXECUTION_CHANNEL}', $1::text)
+       FROM fence`,
+      [id, attempt, JSON.stringify(input)],
     );
-    return rows.length === 1;
+    return rows[0]?.written === true;
   }
 
   /** Whether any node event of the execution was stored (executions before checkpoints had none). */

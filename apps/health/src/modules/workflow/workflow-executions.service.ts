@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConflictError,
@@ -164,36 +165,29 @@ export class WorkflowExecutionsService {
     const resumed = graph.order.filter((nodeId) => rerun.has(nodeId));
     const title = (await this.definitions.findById(row.workflow_id))?.name ?? 'Workflow';
     await this.db.transaction(async (m) => {
-      const claimed = await this.executions.claimForResume(id, m);
+      const jobId = randomUUID();
+      const claimed = await this.executions.claimForResume(id, jobId, m);
       if (!claimed)
         throw new ConflictError('The execution is already being resumed.', 'EXECUTION_RUNNING');
       // An execution stored before checkpoints existed gets them from its result.
-      if (!(await this.executions.hasEvents(id, m))) {
-        for (const c of checkpointsOf(previous))
-          await this.executions.appendEvent(
-            id,
-            claimed.attempt,
-            { node: c.node, checkpoint: c, spent: null },
-            m,
-          );
-      }
+      const stored = (await this.executions.hasEvents(id, m))
+        ? []
+        : checkpointsOf(previous).map((c) => ({ node: c.node, checkpoint: c, spent: null }));
       // The nodes to run again go back to PENDING: their stored results are no checkpoint now.
-      for (const nodeId of resumed) {
-        const node = pendingNodeState(graph.node_by_id.get(nodeId)!);
-        await this.executions.appendEvent(
-          id,
-          claimed.attempt,
-          { node, checkpoint: null, spent: null },
-          m,
-        );
-      }
-      await this.send(m, id, {
+      const pending = resumed.map((nodeId) => ({
+        node: pendingNodeState(graph.node_by_id.get(nodeId)!),
+        checkpoint: null,
+        spent: null,
+      }));
+      await this.executions.appendEvents(id, claimed.attempt, [...stored, ...pending], m);
+      await this.send(m, jobId, {
         execution_id: id,
         title,
         kind: 'resume',
         resumed_node_ids: resumed,
       });
     });
+    this.jobs.wake(WORKFLOW_EXECUTION_QUEUE);
     return this.outcome(ownerId, id, wait);
   }
 
@@ -259,8 +253,9 @@ export class WorkflowExecutionsService {
     title: string,
   ): Promise<ExecutionRow> {
     compile(definition.graph);
-    return this.db.transaction(async (m) => {
-      const row = await this.executions.insertRunning(
+    const row = await this.db.transaction(async (m) => {
+      const jobId = randomUUID();
+      const inserted = await this.executions.insertRunning(
         {
           workflow_id: definition.id,
           owner_id: ownerId,
@@ -268,22 +263,26 @@ export class WorkflowExecutionsService {
           graph: definition.graph,
           model: this.model.model,
           offline: this.model.offline,
+          job_id: jobId,
         },
         m,
       );
-      await this.send(m, row.id, {
-        execution_id: row.id,
+      await this.send(m, jobId, {
+        execution_id: inserted.id,
         title,
         kind: 'run',
         resumed_node_ids: [],
       });
-      return row;
+      return inserted;
     });
+    // A worker of this process looks for it now, without waiting for the queue's notification.
+    this.jobs.wake(WORKFLOW_EXECUTION_QUEUE);
+    return row;
   }
 
-  private async send(m: EntityManager, id: string, payload: WorkflowExecutionPayload) {
-    const jobId = await this.jobs.send(WORKFLOW_EXECUTION_QUEUE, payload, { manager: m });
-    await this.executions.setJob(id, jobId!, m);
+  /** Sends the job `jobId` of an execution (whose row names it) in the caller's transaction. */
+  private async send(m: EntityManager, jobId: string, payload: WorkflowExecutionPayload) {
+    await this.jobs.send(WORKFLOW_EXECUTION_QUEUE, payload, { manager: m, id: jobId });
   }
 
   /**
@@ -298,7 +297,8 @@ export class WorkflowExecutionsService {
     const wait =
       given && AbortSignal.any([given, AbortSignal.timeout(this.config.WORKFLOW_WAIT_MS)]);
     for (;;) {
-      const wake = this.notifications.next(id, WAIT_POLL_MS);
+      // Woken by the end of an attempt only, not by every node event.
+      const wake = this.notifications.next(id, WAIT_POLL_MS, 'end');
       const row = await this.requireOwn(ownerId, id).catch((error: unknown) => {
         wake.cancel();
         throw error;

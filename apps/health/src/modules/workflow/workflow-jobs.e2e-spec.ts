@@ -1,11 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import {
-  FakeChatHandler,
-  FakeChatServer,
-  sectionAnswer,
-  startFakeChatServer,
-} from '../llm/testing/fake-chat-server';
+import { HealthTestApp, TestUser } from '../../testing/health-test-app';
+import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
+import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
 
 /**
  * Workflow executions as jobs over HTTP: `Prefer: respond-async`, the Server-Sent Events of
@@ -107,38 +103,20 @@ describe('workflow executions as jobs (HTTP, loopback language model)', () => {
   let kim: TestUser;
   let lou: TestUser;
 
+  let app: LoopbackWorkflowApp;
+
   beforeAll(async () => {
-    server = await startFakeChatServer(answers);
-    t = await startHealthTestApp({
-      LLM_BASE_URL: server.baseUrl,
-      LLM_API_KEY: 'sk-loopback',
-      LLM_MODEL: 'loopback-model',
-      LLM_MAX_RETRIES: '0',
-      LLM_RETRY_BASE_MS: '0',
-      LLM_TIMEOUT_MS: '5000',
-    });
+    app = await startLoopbackWorkflowApp(answers);
+    ({ t, server } = app);
     kim = await t.newUser({ tier: 'pro' });
     lou = await t.newUser({ tier: 'pro' });
   });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+  afterAll(() => app.close());
   beforeEach(() => server.setHandler(answers));
 
-  const create = async (user: TestUser, graph: unknown): Promise<string> => {
-    const res = await t.http
-      .post('/api/workflows')
-      .set('Authorization', user.auth)
-      .send({ name: 'Jobs', graph });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
+  const create = (user: TestUser, graph: unknown) => app.createWorkflow(user, graph, 'Jobs');
   const executeAsync = (user: TestUser, id: string) =>
-    t.http
-      .post(`/api/workflows/${id}/execute`)
-      .set('Authorization', user.auth)
-      .set('Prefer', 'respond-async, wait=10');
+    app.execute(user, id, { Prefer: 'respond-async, wait=10' });
   const eventsUrl = (id: string) => `${t.url}/api/workflows/executions/${id}/events`;
   const ended = async (user: TestUser, id: string) => {
     for (const until = Date.now() + 15_000; Date.now() < until;) {

@@ -1,11 +1,7 @@
 import { entityTagContract } from '@sports/common/testing';
-import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
-import {
-  FakeChatHandler,
-  FakeChatServer,
-  sectionAnswer,
-  startFakeChatServer,
-} from '../llm/testing/fake-chat-server';
+import { HealthTestApp, TestUser } from '../../testing/health-test-app';
+import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
+import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
 
 /**
  * Workflows end to end over HTTP with the real chat-completions client against a loopback
@@ -107,19 +103,16 @@ describe('workflows (HTTP, loopback language model)', () => {
   let lou: TestUser;
   let free: TestUser;
 
+  let app: LoopbackWorkflowApp;
+
   beforeAll(async () => {
-    server = await startFakeChatServer(answers);
-    t = await startHealthTestApp({
-      LLM_BASE_URL: server.baseUrl,
-      LLM_API_KEY: 'sk-loopback',
-      LLM_MODEL: 'loopback-model',
-      LLM_MAX_RETRIES: '0',
-      LLM_RETRY_BASE_MS: '0',
+    app = await startLoopbackWorkflowApp(answers, {
       LLM_TIMEOUT_MS: '2000',
       LLM_PRICE_INPUT_PER_1K: '1',
       LLM_PRICE_OUTPUT_PER_1K: '2',
       ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
     });
+    ({ t, server } = app);
     kim = await t.newUser();
     lou = await t.newUser();
     free = await t.newUser();
@@ -129,16 +122,12 @@ describe('workflows (HTTP, loopback language model)', () => {
       [kim.id],
     );
   });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+  afterAll(() => app.close());
   beforeEach(() => server.setHandler(answers));
 
   const create = (user: TestUser, graph: unknown, name = 'Wochencheck') =>
     t.http.post('/api/workflows').set('Authorization', user.auth).send({ name, graph });
-  const execute = (user: TestUser, id: string) =>
-    t.http.post(`/api/workflows/${id}/execute`).set('Authorization', user.auth);
+  const execute = (user: TestUser, id: string) => app.execute(user, id);
 
   describe('definitions', () => {
     it('stores a valid graph unchanged (inline_template included) and answers its order', async () => {

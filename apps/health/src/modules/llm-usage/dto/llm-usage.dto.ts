@@ -46,7 +46,16 @@ export class LlmUsageItemResponse {
   @ApiProperty({ example: '2026-01-01', description: 'First day of the day or month (UTC)' })
   period_start!: string;
   @ApiProperty({ format: 'uuid' }) workflow_id!: string;
-  @ApiProperty({ nullable: true, type: String }) workflow_name!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Its name (of a deleted workflow: its name when the usage was recorded)',
+  })
+  workflow_name!: string | null;
+  @ApiProperty({
+    description: 'True when the workflow has been deleted since (its usage still counts)',
+  })
+  workflow_deleted!: boolean;
   @ApiProperty({ description: 'Executions that spent in the period' }) executions!: number;
   @ApiProperty({ description: 'Attempts (run, retry, resume) that spent in the period' })
   attempts!: number;
@@ -56,6 +65,27 @@ export class LlmUsageItemResponse {
 }
 
 export class AdminLlmUsageItemResponse extends LlmUsageItemResponse {
+  @ApiProperty({ format: 'uuid' }) user_id!: string;
+}
+
+export class LlmPromptUsageItemResponse {
+  @ApiProperty({ example: '2026-01-01', description: 'First day of the day or month (UTC)' })
+  period_start!: string;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The base prompt run; null when it has been deleted since',
+  })
+  prompt_id!: string | null;
+  @ApiProperty({ nullable: true, type: String }) prompt_name!: string | null;
+  @ApiProperty({ description: 'Runs that spent in the period' }) runs!: number;
+  @ApiProperty() tokens_in!: number;
+  @ApiProperty() tokens_out!: number;
+  @ApiProperty({ description: 'In the currency of LLM_PRICE_*' }) cost!: number;
+}
+
+export class AdminLlmPromptUsageItemResponse extends LlmPromptUsageItemResponse {
   @ApiProperty({ format: 'uuid' }) user_id!: string;
 }
 
@@ -85,7 +115,10 @@ class LlmUsageRange {
   @ApiProperty({ example: '2026-01-31', description: 'Last day counted (inclusive)' })
   to!: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) workflow_id!: string | null;
-  @ApiProperty({ type: LlmUsageTotalsResponse, description: 'Sum of the items' })
+  @ApiProperty({
+    type: LlmUsageTotalsResponse,
+    description: 'Sum of the items and the prompt items',
+  })
   totals!: LlmUsageTotalsResponse;
 }
 
@@ -95,6 +128,12 @@ export class LlmUsageResponse extends LlmUsageRange {
     description: 'One item per period and workflow with usage, periods in order',
   })
   items!: LlmUsageItemResponse[];
+  @ApiProperty({
+    type: [LlmPromptUsageItemResponse],
+    description:
+      'Runs of base prompts outside workflows: one item per period and prompt with usage, periods in order (none when workflow_id is given)',
+  })
+  prompt_items!: LlmPromptUsageItemResponse[];
   @ApiProperty({
     type: LlmBudgetResponse,
     nullable: true,
@@ -110,4 +149,10 @@ export class AdminLlmUsageResponse extends LlmUsageRange {
     description: 'One item per period, user and workflow with usage, periods in order',
   })
   items!: AdminLlmUsageItemResponse[];
+  @ApiProperty({
+    type: [AdminLlmPromptUsageItemResponse],
+    description:
+      'Runs of base prompts outside workflows: one item per period, user and prompt with usage (none when workflow_id is given)',
+  })
+  prompt_items!: AdminLlmPromptUsageItemResponse[];
 }
