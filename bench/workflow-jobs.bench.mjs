@@ -114,14 +114,13 @@ flight, what arrives meanwhile goes in the next statement: 8 RUNNING are one wri
 ones are stored in the outcome's transaction; attempt begin and end are one statement each;
 the request is woken only by an attempt's end (its own channel; directly in-process when the
 worker runs here) and the job is fetched right after the enqueue commits when a worker runs in
-this process. Goal not reached here (run of 2026-11-26): the 2 cores were shared with other jobs (load
-average 20–27 during this run; the crash part below also ran ~1.5× slower than the first
-measurement for the same reason). The floor is the model phase itself — from the attempt's
-begin to the engine's end, 267 ms median = 1.34× before any queue or HTTP overhead: 200 ms at
-the model plus the 8 fetches to the loopback server, which start up to ~40 ms apart on the
-starved CPU. Around it remain ~35 ms pickup (enqueue commit, fetch, begin), ~45 ms request
-checks and enqueue, ~70 ms from the stored outcome to the answer (its commit, wake-up, reading
-the execution and its attempts, HTTP).`;
+this process. On a quiet machine (load average under 1, run of 2026-11-26 20:02 UTC) the goal
+is met: 225–232 ms per request = 1.12–1.16× the 200 ms at the model (two runs), execution
+1.06–1.08×; the request's own
+share is ~4 ms checks and enqueue, ~5 ms pickup, ~1 ms storing the outcome and ~8 ms from the
+stored outcome to the answer, the rest is the model phase (200 ms plus the 8 loopback fetches).
+Under load the same code measured 430 ms (2.15×; load average 20–27 from other jobs on the 2
+cores), with the model phase alone at 267 ms = 1.34× — the floor on a starved CPU.`;
 
 const model = await startModel();
 const env = {
