@@ -3,13 +3,24 @@
 // hold a year of data each, so every index has neighbours to skip). Per chart: p50 of the
 // HTTP request (one connection, sequential) against the bare SQL of the data layer's series
 // that chart reads (the compiled DataLayerRepository over a plain pg Pool), in the same run.
-// Goal: every chart p50 < 30 ms, all charts together < 300 ms.
+// Goal: every chart p50 < 30 ms, all charts together < 300 ms. Then the same at 20 connections
+// (autocannon against 20 concurrent loops of the bare SQL over a pg Pool of 20), with the service
+// process's CPU per request (/proc/<pid>/stat); issue 20's goal: p50 ≤ 2× the bare SQL's.
 //
 // DATABASE_URL set: a database `bench_charts` is (re)created on that server. Unset: the
 // service starts its embedded PostgreSQL under .data/bench-health. Run `pnpm build` first.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, startService, writeResults, freshDatabase } from './lib/harness.mjs';
+import { readFileSync } from 'node:fs';
+import {
+  ROOT,
+  startService,
+  writeResults,
+  freshDatabase,
+  load,
+  loadFn,
+  ratio,
+} from './lib/harness.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -19,6 +30,8 @@ const { DataLayerRepository } = require(dist('data-layer/data-layer.repository.j
 const { CHART_CODES } = require(dist('charts/chart-catalog.js'));
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 3);
+const CONNECTIONS = 20;
 const WARMUP = 5;
 const USERS = 1000;
 const YEARS = 5;
@@ -34,6 +47,11 @@ const p50 = (xs) => {
   return Math.round(s[Math.floor(s.length / 2)] * 100) / 100;
 };
 const round = (v) => Math.round(v * 100) / 100;
+// CPU time (user + system) a process has used so far, in ms (Linux, clock ticks of 10 ms).
+const cpuMsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const dbUrl = await freshDatabase('bench_charts');
 const service = await startService('health', {
@@ -43,7 +61,7 @@ const service = await startService('health', {
   env: { EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT), LOGIN_RATE_LIMIT: '100000' },
 });
 const connectionString = service.databaseUrl;
-const pool = new pg.Pool({ connectionString, max: 10 });
+const pool = new pg.Pool({ connectionString, max: CONNECTIONS });
 
 try {
   // ---- the measured user, signed in over HTTP ----
@@ -192,6 +210,7 @@ try {
       http_p50_ms: p50(http),
       sql_p50_ms: p50(sql),
       overhead_p50_ms: round(p50(http) - p50(sql)),
+      ratio_p50: ratio(p50(http), p50(sql)),
       data_points: body.meta.data_points,
       insufficient_data: body.meta.insufficient_data,
       response_kb: round(JSON.stringify(body).length / 1024),
@@ -214,6 +233,33 @@ try {
       }),
     );
   }
+  // ---- 20 connections: each chart against its bare SQL, with CPU per request ----
+  const loaded = [];
+  for (const code of CHART_CODES) {
+    const cpuBefore = cpuMsOf(service.pid);
+    const route = await load(`${service.base}/api/charts/${code}?from=${FROM}&to=${TO}`, {
+      connections: CONNECTIONS,
+      duration: LOAD_SECONDS,
+      headers: { Authorization: auth },
+    });
+    const cpuMs = cpuMsOf(service.pid) - cpuBefore;
+    const bare = await loadFn(`bare SQL ${code}`, () => Promise.all(SERIES[code]()), {
+      connections: CONNECTIONS,
+      duration: LOAD_SECONDS,
+    });
+    const requests = route.requests_per_s * LOAD_SECONDS;
+    if (route.non_2xx || route.errors) throw new Error(`${code}: non-2xx or errors under load`);
+    loaded.push({
+      code,
+      route_req_s: route.requests_per_s,
+      route_p50_ms: route.latency_ms.p50,
+      route_p99_ms: route.latency_ms.p99,
+      bare_req_s: bare.requests_per_s,
+      bare_p50_ms: bare.latency_ms.p50,
+      ratio_p50: ratio(route.latency_ms.p50, bare.latency_ms.p50),
+      cpu_ms_per_request: requests ? round(cpuMs / requests) : null,
+    });
+  }
   const total = {
     charts: CHART_CODES.length,
     sum_of_p50_ms: round(rows.reduce((a, r) => a + r.http_p50_ms, 0)),
@@ -222,14 +268,24 @@ try {
     slowest: rows.reduce((a, r) => (r.http_p50_ms > a.http_p50_ms ? r : a)).code,
     every_chart_under_30ms: rows.every((r) => r.http_p50_ms < 30),
     all_under_300ms: p50(sweeps) < 300,
+    ratio_all_sequential: ratio(p50(sweeps), p50(sqlSweeps)),
+    charts_within_2x_at_20_connections: loaded.filter((r) => r.ratio_p50 <= 2).length,
   };
 
   const table = [
-    '| chart | HTTP p50 ms | bare SQL p50 ms | overhead ms | data points | response KB |',
-    '|---|---|---|---|---|---|',
+    '| chart | HTTP p50 ms | bare SQL p50 ms | overhead ms | ratio | data points | response KB |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.code} | ${r.http_p50_ms} | ${r.sql_p50_ms} | ${r.overhead_p50_ms} | ${r.data_points} | ${r.response_kb} |`,
+        `| ${r.code} | ${r.http_p50_ms} | ${r.sql_p50_ms} | ${r.overhead_p50_ms} | ${r.ratio_p50} | ${r.data_points} | ${r.response_kb} |`,
+    ),
+  ].join('\n');
+  const loadedTable = [
+    '| chart | route req/s | route p50 ms | route p99 ms | bare SQL req/s | bare SQL p50 ms | p50 ratio | CPU ms/request |',
+    '|---|---|---|---|---|---|---|---|',
+    ...loaded.map(
+      (r) =>
+        `| ${r.code} | ${r.route_req_s} | ${r.route_p50_ms} | ${r.route_p99_ms} | ${r.bare_req_s} | ${r.bare_p50_ms} | ${r.ratio_p50} | ${r.cpu_ms_per_request} |`,
     ),
   ].join('\n');
   const md = `# Charts benchmark (issue 9)
@@ -247,15 +303,25 @@ service runs them), alternating in the same run.
 ${table}
 
 All ${total.charts} charts one after another: p50 **${total.sequential_all_p50_ms} ms** (bare SQL of
-the same series: ${total.bare_sql_sequential_all_p50_ms} ms); sum of the per-chart p50s
+the same series: ${total.bare_sql_sequential_all_p50_ms} ms, ratio ${total.ratio_all_sequential}); sum of the per-chart p50s
 ${total.sum_of_p50_ms} ms. Slowest chart: ${total.slowest}.
 
 Goal every chart p50 < 30 ms: **${total.every_chart_under_30ms ? 'met' : 'not met'}**; all charts < 300 ms:
 **${total.all_under_300ms ? 'met' : 'not met'}**.
+
+## ${CONNECTIONS} connections
+
+Each chart for ${LOAD_SECONDS} s with autocannon, then its bare SQL for ${LOAD_SECONDS} s from ${CONNECTIONS} concurrent
+loops over a pg Pool of ${CONNECTIONS} (in this process, so the two share the machine alike). CPU per
+request is the service process's user + system time over the requests it answered.
+
+${loadedTable}
+
+Charts within 2× of their bare SQL at p50: **${total.charts_within_2x_at_20_connections} of ${total.charts}** (issue 20's goal: all).
 `;
   writeResults(
     'charts',
-    { window: { from: FROM, to: TO }, seed_ms: seedMs, counts, rows, total },
+    { window: { from: FROM, to: TO }, seed_ms: seedMs, counts, rows, loaded, total },
     md,
   );
   process.stdout.write(md);

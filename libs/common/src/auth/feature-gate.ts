@@ -114,14 +114,16 @@ export class FeatureGate {
 
   /**
    * 403 FEATURE_REQUIRED unless the user has every feature of at least one of `alternatives`;
-   * `missing_features` names what the alternative closest to the user's set lacks.
+   * `missing_features` names what the alternative closest to the user's set lacks. The
+   * alternatives may still be loading (a promise): the user's features are read meanwhile.
    */
-  async requireAnyOf(userId: string, alternatives: readonly (readonly string[])[]): Promise<void> {
+  async requireAnyOf(
+    userId: string,
+    alternatives: readonly (readonly string[])[] | Promise<readonly (readonly string[])[]>,
+  ): Promise<void> {
     if (!this.resolver) throw new Error('Feature gating needs a FeatureResolver (auth.features)');
-    const missing = closestMissingFeatures(
-      alternatives,
-      new Set(await this.resolver.featuresOf(userId)),
-    );
+    const [wanted, features] = await Promise.all([alternatives, this.resolver.featuresOf(userId)]);
+    const missing = closestMissingFeatures(wanted, new Set(features));
     if (missing.length) throw featureRequired(missing);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isoTimestamp } from '@sports/common';
 import { DataSource } from 'typeorm';
 import { CALIPER_FORMULAS } from '../caliper/caliper-formulas';
 import { CIRCUMFERENCE_SITES } from '../circumference/circumference-entry.entity';
@@ -31,7 +32,7 @@ const NUTRITION_DAY_COLUMNS = `
 
 const SESSION_COLUMNS = `
   ${SESSION_DAY}::text AS date,
-  started_at,
+  ${isoTimestamp('started_at')} AS started_at,
   activity_type AS type,
   duration_min::float8 AS minutes,
   distance_km::float8 AS distance_km,
@@ -41,22 +42,6 @@ const SESSION_COLUMNS = `
   rpe,
   round(rpe * duration_min, 1)::float8 AS load`;
 
-interface SessionRow extends Omit<ActivitySession, 'started_at'> {
-  started_at: Date;
-}
-
-const toSession = (r: SessionRow): ActivitySession => ({
-  date: r.date,
-  started_at: r.started_at.toISOString(),
-  type: r.type,
-  minutes: r.minutes,
-  distance_km: r.distance_km,
-  kcal: r.kcal,
-  avg_hr: r.avg_hr,
-  max_hr: r.max_hr,
-  rpe: r.rpe,
-  load: r.load,
-});
 
 export interface MetricRow {
   metric: string;
@@ -119,14 +104,14 @@ export class DataLayerRepository {
   }
 
   async activitySessions(userId: string, from: string, to: string): Promise<ActivitySession[]> {
-    const rows: SessionRow[] = await this.db.query(
+    // ORDER BY names the table's column: the output column of the same name is its ISO text.
+    return this.db.query(
       `SELECT ${SESSION_COLUMNS}
          FROM activity_entries
         WHERE user_id = $1 AND started_at >= ${startsOn('$2')} AND started_at < ${endsAfter('$3')}
-        ORDER BY started_at, id`,
+        ORDER BY activity_entries.started_at, id`,
       [userId, from, to],
     );
-    return rows.map(toSession);
   }
 
   /** Per-day sums; with `fillGaps` every calendar day of the range (generate_series), zeros included. */
@@ -389,7 +374,7 @@ export class DataLayerRepository {
       ),
       this.db.query(
         `SELECT ${SESSION_COLUMNS} FROM activity_entries
-          WHERE user_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1`,
+          WHERE user_id = $1 ORDER BY activity_entries.started_at DESC, id DESC LIMIT 1`,
         [userId],
       ),
     ]);
@@ -402,7 +387,7 @@ export class DataLayerRepository {
         value: toNumber(v.value) as number,
       })),
       nutrition: nutrition[0] ?? null,
-      activity: activity[0] ? toSession(activity[0]) : null,
+      activity: activity[0] ?? null,
     };
   }
 }
