@@ -42,7 +42,6 @@ const SESSION_COLUMNS = `
   rpe,
   round(rpe * duration_min, 1)::float8 AS load`;
 
-
 export interface MetricRow {
   metric: string;
   latest_date: string;
