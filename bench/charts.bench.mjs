@@ -11,7 +11,9 @@
 // service starts its embedded PostgreSQL under .data/bench-health. Run `pnpm build` first.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import {
   ROOT,
   startService,
@@ -21,6 +23,7 @@ import {
   loadFn,
   ratio,
 } from './lib/harness.mjs';
+import { chartSeries } from './lib/chart-series.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -40,8 +43,6 @@ const EMBEDDED_PG_PORT = 54469;
 const TO = '2026-10-31';
 const FROM = '2025-11-01'; // 365 days
 
-const shift = (date, days) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 const p50 = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.floor(s.length / 2)] * 100) / 100;
@@ -141,42 +142,7 @@ try {
   const repo = new DataLayerRepository({
     query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
   });
-  const u = me;
-  const f = FROM;
-  const t = TO;
-  const SERIES = {
-    E1: () => [
-      repo.nutritionDaily(u, shift(f, -6), t),
-      repo.weightSeries(u, shift(t, -60), t),
-      repo.profile(u),
-    ],
-    E2: () => [repo.nutritionDaily(u, f, t)],
-    E3: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, shift(f, -60), t)],
-    E4: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, shift(f, -60), t)],
-    E5: () => [repo.nutritionDaily(u, f, t), repo.weightSeries(u, f, t)],
-    A1: () => [repo.activitySessions(u, f, t)],
-    A2: () => [repo.activityDaily(u, shift(f, -27), t, true)],
-    A3: () => [repo.activityDaily(u, shift(f, -7), t, true)],
-    A4: () => [repo.activitySessions(u, f, t), repo.weightSeries(u, shift(f, -365), t)],
-    A5: () => [repo.activitySessions(u, f, t), repo.profile(u)],
-    A6: () => [repo.activitySessions(u, f, t)],
-    A7: () => [repo.activitySessions(u, f, t)],
-    A8: () => [repo.activitySessions(u, f, t)],
-    R1: () => [repo.vitalsDaily(u, 'resting_hr', shift(f, -28), t)],
-    R2: () => [repo.vitalsDaily(u, 'hrv_rmssd', shift(f, -28), t)],
-    R3: () => [repo.vitalsDaily(u, 'bp_systolic', f, t), repo.vitalsDaily(u, 'bp_diastolic', f, t)],
-    R4: () => [repo.vitalsDaily(u, 'sleep_duration', shift(f, -6), t)],
-    R5: () => [
-      repo.vitalsDaily(u, 'resting_hr', shift(f, -28), t),
-      repo.vitalsDaily(u, 'hrv_rmssd', shift(f, -28), t),
-      repo.vitalsDaily(u, 'sleep_duration', shift(f, -28), t),
-      repo.activityDaily(u, shift(f, -27), t, true),
-    ],
-    C1: () => [repo.weightSeries(u, shift(f, -60), t), repo.profile(u)],
-    C2: () => [repo.caliperSeries(u, f, t), repo.weightSeries(u, shift(f, -7), t)],
-    C3: () => [repo.circumferenceSeries(u, f, t), repo.profile(u)],
-    C4: () => [repo.weightSeries(u, shift(f, -7), t), repo.caliperSeries(u, f, t), repo.profile(u)],
-  };
+  const SERIES = chartSeries(repo, me, FROM, TO);
 
   const time = async (fn) => {
     const t0 = performance.now();
@@ -193,8 +159,10 @@ try {
   };
 
   const rows = [];
+  const bodies = {};
   for (const code of CHART_CODES) {
     const body = await request(code);
+    bodies[code] = JSON.stringify(body);
     for (let i = 0; i < WARMUP; i++) {
       await request(code);
       await Promise.all(SERIES[code]());
@@ -234,6 +202,7 @@ try {
     );
   }
   // ---- 20 connections: each chart against its bare SQL, with CPU per request ----
+  const floor = await startBareChartServer(connectionString, me, bodies);
   const loaded = [];
   for (const code of CHART_CODES) {
     const cpuBefore = cpuMsOf(service.pid);
@@ -247,8 +216,16 @@ try {
       connections: CONNECTIONS,
       duration: LOAD_SECONDS,
     });
+    const floorCpuBefore = cpuMsOf(floor.pid);
+    const bareHttp = await load(`${floor.base}/${code}`, {
+      connections: CONNECTIONS,
+      duration: LOAD_SECONDS,
+    });
+    const floorCpuMs = cpuMsOf(floor.pid) - floorCpuBefore;
     const requests = route.requests_per_s * LOAD_SECONDS;
-    if (route.non_2xx || route.errors) throw new Error(`${code}: non-2xx or errors under load`);
+    const floorRequests = bareHttp.requests_per_s * LOAD_SECONDS;
+    if (route.non_2xx || route.errors || bareHttp.non_2xx || bareHttp.errors)
+      throw new Error(`${code}: non-2xx or errors under load`);
     loaded.push({
       code,
       route_req_s: route.requests_per_s,
@@ -258,8 +235,13 @@ try {
       bare_p50_ms: bare.latency_ms.p50,
       ratio_p50: ratio(route.latency_ms.p50, bare.latency_ms.p50),
       cpu_ms_per_request: requests ? round(cpuMs / requests) : null,
+      floor_req_s: bareHttp.requests_per_s,
+      floor_p50_ms: bareHttp.latency_ms.p50,
+      floor_cpu_ms_per_request: floorRequests ? round(floorCpuMs / floorRequests) : null,
+      ratio_p50_to_floor: ratio(route.latency_ms.p50, bareHttp.latency_ms.p50),
     });
   }
+  floor.stop();
   const total = {
     charts: CHART_CODES.length,
     sum_of_p50_ms: round(rows.reduce((a, r) => a + r.http_p50_ms, 0)),
@@ -270,6 +252,7 @@ try {
     all_under_300ms: p50(sweeps) < 300,
     ratio_all_sequential: ratio(p50(sweeps), p50(sqlSweeps)),
     charts_within_2x_at_20_connections: loaded.filter((r) => r.ratio_p50 <= 2).length,
+    charts_within_2x_of_the_floor: loaded.filter((r) => r.ratio_p50_to_floor <= 2).length,
   };
 
   const table = [
@@ -281,11 +264,11 @@ try {
     ),
   ].join('\n');
   const loadedTable = [
-    '| chart | route req/s | route p50 ms | route p99 ms | bare SQL req/s | bare SQL p50 ms | p50 ratio | CPU ms/request |',
-    '|---|---|---|---|---|---|---|---|',
+    '| chart | route req/s | route p50 ms | route p99 ms | CPU ms/request | bare SQL p50 ms | p50 ratio | floor p50 ms | floor CPU ms/request | p50 ratio to the floor |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...loaded.map(
       (r) =>
-        `| ${r.code} | ${r.route_req_s} | ${r.route_p50_ms} | ${r.route_p99_ms} | ${r.bare_req_s} | ${r.bare_p50_ms} | ${r.ratio_p50} | ${r.cpu_ms_per_request} |`,
+        `| ${r.code} | ${r.route_req_s} | ${r.route_p50_ms} | ${r.route_p99_ms} | ${r.cpu_ms_per_request} | ${r.bare_p50_ms} | ${r.ratio_p50} | ${r.floor_p50_ms} | ${r.floor_cpu_ms_per_request} | ${r.ratio_p50_to_floor} |`,
     ),
   ].join('\n');
   const md = `# Charts benchmark (issue 9)
@@ -313,11 +296,15 @@ Goal every chart p50 < 30 ms: **${total.every_chart_under_30ms ? 'met' : 'not me
 
 Each chart for ${LOAD_SECONDS} s with autocannon, then its bare SQL for ${LOAD_SECONDS} s from ${CONNECTIONS} concurrent
 loops over a pg Pool of ${CONNECTIONS} (in this process, so the two share the machine alike). CPU per
-request is the service process's user + system time over the requests it answered.
+request is the service process's user + system time over the requests it answered. The floor is
+a bare Node HTTP server in its own process (bench/lib/bare-chart-server.mjs) that runs the same
+reads and answers the same bytes: the SQL plus the HTTP exchange of the answer, with none of
+the service's routing, auth, access check, computation or serialization.
 
 ${loadedTable}
 
-Charts within 2× of their bare SQL at p50: **${total.charts_within_2x_at_20_connections} of ${total.charts}** (issue 20's goal: all).
+Charts within 2× of their bare SQL at p50: **${total.charts_within_2x_at_20_connections} of ${total.charts}** (issue 20's goal: all);
+within 2× of the floor (SQL + the same answer over HTTP): **${total.charts_within_2x_of_the_floor} of ${total.charts}**.
 `;
   writeResults(
     'charts',
@@ -328,4 +315,20 @@ Charts within 2× of their bare SQL at p50: **${total.charts_within_2x_at_20_con
 } finally {
   await pool.end();
   await service.stop();
+}
+
+/** The floor's server (bench/lib/bare-chart-server.mjs) as its own process: base URL, pid, stop. */
+async function startBareChartServer(databaseUrl, userId, bodies) {
+  const file = path.join(os.tmpdir(), `bench-chart-bodies-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bench', 'lib', 'bare-chart-server.mjs'), databaseUrl, userId, FROM, TO, file],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`bare chart server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
