@@ -279,72 +279,37 @@ describe('catalogs and planning: entity tags (e2e)', () => {
       .set({ ...auth(p), ...headers })
       .send(body);
 
+  /** A maturity model part written by PUT `{model}/{part}` with `body(n)`, after `prepare`. */
+  const MODEL_PARTS: [string, (n: number) => object, ((model: string) => Promise<unknown>)?][] = [
+    ['levels', (n) => ({ levels: [{ level: 1, name: `Stufe ${n}` }] })],
+    [
+      'skills',
+      (n) => ({
+        skills: (n % 2 ? skills : [...skills].reverse()).map((skill_id) => ({ skill_id })),
+      }),
+    ],
+    [
+      'matrix',
+      (n) => ({ cells: [{ skill_id: skills[0], level: 1, description: `Zelle ${n}` }] }),
+      (model) => put(admin, `${model}/skills`, { skills: [{ skill_id: skills[0] }] }, {}),
+    ],
+    ['focus-areas', (n) => ({ focus_area_ids: [focusAreas[n]] })],
+  ];
+
   const PART_WRITES: PartWrite[] = [
-    {
-      name: 'PUT maturity model levels',
+    ...MODEL_PARTS.map(([part, body, prepare]): PartWrite => ({
+      name: `PUT maturity model ${part}`,
       status: 200,
       setup: async () => {
         const model = await newModel();
+        await prepare?.(model);
         return {
           resource: model,
           owner: admin,
-          write: (n, headers) =>
-            put(admin, `${model}/levels`, { levels: [{ level: 1, name: `Stufe ${n}` }] }, headers),
+          write: (n, headers) => put(admin, `${model}/${part}`, body(n), headers),
         };
       },
-    },
-    {
-      name: 'PUT maturity model skills',
-      status: 200,
-      setup: async () => {
-        const model = await newModel();
-        return {
-          resource: model,
-          owner: admin,
-          write: (n, headers) =>
-            put(
-              admin,
-              `${model}/skills`,
-              {
-                skills: (n % 2 ? skills : [...skills].reverse()).map((skill_id) => ({ skill_id })),
-              },
-              headers,
-            ),
-        };
-      },
-    },
-    {
-      name: 'PUT maturity model matrix',
-      status: 200,
-      setup: async () => {
-        const model = await newModel();
-        await put(admin, `${model}/skills`, { skills: [{ skill_id: skills[0] }] }, {});
-        return {
-          resource: model,
-          owner: admin,
-          write: (n, headers) =>
-            put(
-              admin,
-              `${model}/matrix`,
-              { cells: [{ skill_id: skills[0], level: 1, description: `Zelle ${n}` }] },
-              headers,
-            ),
-        };
-      },
-    },
-    {
-      name: 'PUT maturity model focus areas',
-      status: 200,
-      setup: async () => {
-        const model = await newModel();
-        return {
-          resource: model,
-          owner: admin,
-          write: (n, headers) =>
-            put(admin, `${model}/focus-areas`, { focus_area_ids: [focusAreas[n]] }, headers),
-        };
-      },
-    },
+    })),
     {
       name: 'DELETE progression graph edge',
       status: 204,

@@ -192,6 +192,25 @@ describe('training resources: entity tags (e2e)', () => {
       }),
     ],
     [
+      'training program (PUT replaces its units in the same transaction)',
+      () => ({
+        owner: () => trainerA,
+        stranger: () => adminB,
+        strangerStatus: 404,
+        create: async () => {
+          const res = await post(trainerA, '/api/training-programs', {
+            name: `Programm ${++n}`,
+            club_id: clubA,
+            weeks: 4,
+          });
+          return { url: `/api/training-programs/${await created(res)}`, created: res };
+        },
+        change: (k) => ({ name: `Block ${n}-${k}`, weeks: 4 + (k % 3), units: [] }),
+        table: 'training_programs',
+        stored: 'SELECT name, weeks, description FROM training_programs WHERE id = $1',
+      }),
+    ],
+    [
       'media asset (PATCH)',
       () => ({
         owner: () => trainerA,

@@ -33,48 +33,68 @@ describe('editable resources: entity tags (e2e)', () => {
   const stored = (sql: string) => async (url: string) =>
     (await t.db.query(sql, [idOf(url)]))[0] ?? null;
 
-  /** A resource created by POST to `path` (201), addressed as `path/{id or key}`. */
-  const subject =
-    (options: {
-      path: string;
-      table: string;
-      idColumn?: string;
-      owner: () => TestUser;
-      stranger: () => TestUser;
-      strangerStatus: 403 | 404;
-      strangerReads?: boolean;
-      body: () => Record<string, unknown>;
-      change: (n: number) => Record<string, unknown>;
-      columns: string;
-    }) =>
-    (): EntityTagSubject => {
-      const idColumn = options.idColumn ?? 'id';
-      return {
-        http: t.http,
-        db: t.db,
-        owner: auth(options.owner)(),
-        stranger: auth(options.stranger)(),
-        strangerStatus: options.strangerStatus,
-        strangerReads: options.strangerReads,
-        row: (url) => ({ table: options.table, where: { [idColumn]: idOf(url) } }),
-        create: async () => {
-          const created = await t.http
-            .post(options.path)
-            .set('Authorization', options.owner().auth)
-            .send(options.body());
-          expect(created.status).toBe(201);
-          return { url: `${options.path}/${created.body[idColumn]}`, created };
-        },
-        change: options.change,
-        stored: stored(
-          `SELECT ${options.columns} FROM ${options.table} WHERE ${idColumn}::text = $1`,
-        ),
-      };
-    };
+  /** The callers of a resource only admins write: an admin, and a user (403). */
+  const adminWrites = () => ({
+    http: t.http,
+    db: t.db,
+    owner: { Authorization: admin.auth },
+    stranger: { Authorization: kim.auth },
+    strangerStatus: 403 as const,
+  });
 
-  describe('question catalog (a user reads, an admin writes: 403)', () => {
-    entityTagContract(
-      subject({
+  /** A resource created by POST to `path` (201), addressed as `path/{id or key}`. */
+  interface CreatedByPost {
+    path: string;
+    table: string;
+    idColumn?: string;
+    owner: () => TestUser;
+    stranger: () => TestUser;
+    strangerStatus: 403 | 404;
+    strangerReads?: boolean;
+    body: () => Record<string, unknown>;
+    change: (n: number) => Record<string, unknown>;
+    columns: string;
+  }
+
+  const subject = (options: CreatedByPost) => (): EntityTagSubject => {
+    const idColumn = options.idColumn ?? 'id';
+    return {
+      http: t.http,
+      db: t.db,
+      owner: auth(options.owner)(),
+      stranger: auth(options.stranger)(),
+      strangerStatus: options.strangerStatus,
+      strangerReads: options.strangerReads,
+      row: (url) => ({ table: options.table, where: { [idColumn]: idOf(url) } }),
+      create: async () => {
+        const created = await t.http
+          .post(options.path)
+          .set('Authorization', options.owner().auth)
+          .send(options.body());
+        expect(created.status).toBe(201);
+        return { url: `${options.path}/${created.body[idColumn]}`, created };
+      },
+      change: options.change,
+      stored: stored(
+        `SELECT ${options.columns} FROM ${options.table} WHERE ${idColumn}::text = $1`,
+      ),
+    };
+  };
+
+  const template = () => ({
+    name: `Etag template ${++n}`,
+    module: 'weight',
+    delimiter: ';',
+    decimal_separator: ',',
+    date_format: 'DD.MM.YYYY',
+    columns: { date: 'Datum', weight_kg: 'Gewicht (kg)' },
+  });
+  const MAPPING_COLUMNS = 'name, description, columns, is_system, owner_id';
+
+  const CREATED_BY_POST: [string, CreatedByPost][] = [
+    [
+      'question catalog (a user reads, an admin writes: 403)',
+      {
         path: '/api/workflows/questions',
         table: 'workflow_question_catalog',
         idColumn: 'key',
@@ -85,13 +105,11 @@ describe('editable resources: entity tags (e2e)', () => {
         body: () => ({ key: `etag_q_${++n}`, question: 'Wie geht es?', answer_type: 'text' }),
         change: (v) => ({ question: `Frage ${v}?` }),
         columns: 'question, answer_type, allowed_values, unit',
-      }),
-    );
-  });
-
-  describe('reference value types (admin; a user: 403)', () => {
-    entityTagContract(
-      subject({
+      },
+    ],
+    [
+      'reference value types (admin; a user: 403)',
+      {
         path: '/api/admin/reference-value-types',
         table: 'reference_value_types',
         idColumn: 'key',
@@ -107,23 +125,11 @@ describe('editable resources: entity tags (e2e)', () => {
         }),
         change: (v) => ({ name: `Type ${v}`, max_value: 100 + v }),
         columns: 'name, unit, min_value, max_value, is_active',
-      }),
-    );
-  });
-
-  const template = () => ({
-    name: `Etag template ${++n}`,
-    module: 'weight',
-    delimiter: ';',
-    decimal_separator: ',',
-    date_format: 'DD.MM.YYYY',
-    columns: { date: 'Datum', weight_kg: 'Gewicht (kg)' },
-  });
-  const MAPPING_COLUMNS = 'name, description, columns, is_system, owner_id';
-
-  describe('CSV templates (admin; a user: 403)', () => {
-    entityTagContract(
-      subject({
+      },
+    ],
+    [
+      'CSV templates (admin; a user: 403)',
+      {
         path: '/api/admin/csv-templates',
         table: 'csv_field_mappings',
         owner: () => admin,
@@ -132,13 +138,11 @@ describe('editable resources: entity tags (e2e)', () => {
         body: template,
         change: (v) => ({ name: `Etag template ${n}.${v}`, description: `Fassung ${v}` }),
         columns: MAPPING_COLUMNS,
-      }),
-    );
-  });
-
-  describe('CSV mappings (own; another user: 404)', () => {
-    entityTagContract(
-      subject({
+      },
+    ],
+    [
+      'CSV mappings (own; another user: 404)',
+      {
         path: '/api/csv/mappings',
         table: 'csv_field_mappings',
         owner: () => kim,
@@ -147,8 +151,63 @@ describe('editable resources: entity tags (e2e)', () => {
         body: template,
         change: (v) => ({ name: `Etag mapping ${n}.${v}`, description: `Fassung ${v}` }),
         columns: MAPPING_COLUMNS,
-      }),
-    );
+      },
+    ],
+  ];
+
+  describe.each(CREATED_BY_POST)('%s', (_name, options) => {
+    entityTagContract(subject(options));
+  });
+
+  /**
+   * A part of an account (`GET /admin/users/{id}`, admin; a user: 403), written at
+   * `{account}/{part}`: If-Match names the account's tag, and every write of the part gives
+   * the account a new one.
+   */
+  interface AccountPart {
+    part: string;
+    change: (n: number) => Record<string, unknown>;
+    /** The part as stored (null when gone). */
+    stored: string;
+    /** The part is removed by DELETE `{account}/{part}` (answering the account). */
+    removable?: boolean;
+  }
+
+  const TIERS = ['plus', 'pro'];
+  const ACCOUNT_PARTS: [string, AccountPart][] = [
+    [
+      'account tier',
+      {
+        part: 'tier',
+        // Never the created tier (free): a write that changes nothing keeps the version.
+        change: (v) => ({ tier: TIERS[v % 2] }),
+        stored: 'SELECT tier, role FROM users WHERE id = $1',
+      },
+    ],
+    [
+      'account feature override (the account starts without one)',
+      {
+        part: 'features/photos',
+        change: (v) => ({ granted: v % 2 === 0 }),
+        stored: `SELECT granted FROM user_feature_overrides WHERE user_id = $1 AND feature = 'photos'`,
+        removable: true,
+      },
+    ],
+  ];
+
+  describe.each(ACCOUNT_PARTS)('%s (admin; a user: 403)', (_name, part) => {
+    const partUrl = (url: string) => `${url}/${part.part}`;
+    entityTagContract(() => ({
+      ...adminWrites(),
+      deletable: part.removable ?? false,
+      deleteUrl: partUrl,
+      deletedStatus: 200,
+      row: (url) => ({ table: 'users', where: { id: idOf(url) } }),
+      create: async () => ({ url: `/api/admin/users/${(await t.newUser()).id}` }),
+      writeUrl: partUrl,
+      change: part.change,
+      stored: stored(part.stored),
+    }));
   });
 
   describe('profile (the caller’s own; anonymous: 401)', () => {
@@ -177,24 +236,6 @@ describe('editable resources: entity tags (e2e)', () => {
         (
           await t.db.query('SELECT display_name, height_cm FROM users WHERE id = $1', [owner.id])
         )[0] ?? null,
-    }));
-  });
-
-  describe('account tier (admin; a user: 403)', () => {
-    const TIERS = ['plus', 'pro'];
-    entityTagContract(() => ({
-      http: t.http,
-      db: t.db,
-      owner: { Authorization: admin.auth },
-      stranger: { Authorization: kim.auth },
-      strangerStatus: 403,
-      deletable: false,
-      row: (url) => ({ table: 'users', where: { id: idOf(url) } }),
-      create: async () => ({ url: `/api/admin/users/${(await t.newUser()).id}` }),
-      writeUrl: (url) => `${url}/tier`,
-      // Never the created tier (free): a write that changes nothing keeps the version.
-      change: (v) => ({ tier: TIERS[v % 2] }),
-      stored: stored('SELECT tier, role FROM users WHERE id = $1'),
     }));
   });
 
@@ -331,11 +372,7 @@ describe('editable resources: entity tags (e2e)', () => {
     const widgetKey = async (): Promise<string> =>
       (await t.db.query('SELECT key FROM widget_catalog ORDER BY position DESC LIMIT 1'))[0].key;
     entityTagContract(() => ({
-      http: t.http,
-      db: t.db,
-      owner: { Authorization: admin.auth },
-      stranger: { Authorization: kim.auth },
-      strangerStatus: 403,
+      ...adminWrites(),
       deletable: false,
       row: (url) => ({ table: 'widget_catalog', where: { key: idOf(url) } }),
       create: async () => {
@@ -408,11 +445,7 @@ describe('editable resources: entity tags (e2e)', () => {
       t.db.query(`UPDATE membership_tiers SET features = $1 WHERE tier = 'pro'`, [original]);
     afterAll(restore);
     entityTagContract(() => ({
-      http: t.http,
-      db: t.db,
-      owner: { Authorization: admin.auth },
-      stranger: { Authorization: kim.auth },
-      strangerStatus: 403,
+      ...adminWrites(),
       deletable: false,
       row: () => ({ table: 'membership_tiers', where: { tier: 'pro' } }),
       create: async () => {
@@ -433,11 +466,7 @@ describe('editable resources: entity tags (e2e)', () => {
       change: (v: number) => Record<string, unknown>;
     }) =>
       entityTagContract(() => ({
-        http: t.http,
-        db: t.db,
-        owner: { Authorization: admin.auth },
-        stranger: { Authorization: kim.auth },
-        strangerStatus: 403,
+        ...adminWrites(),
         deletable: false,
         row: () => ({ table: 'system_config', where: { key: options.key } }),
         create: async () => {

@@ -3,11 +3,12 @@ import {
   CallHandler,
   createParamDecorator,
   ExecutionContext,
+  HttpCode,
   Injectable,
   NestInterceptor,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiExtension, ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiHeader, ApiNoContentResponse, ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
 import { documentUuidParam, UuidParamPipe } from '../validation/uuid-param';
@@ -116,3 +117,7 @@ export const ConditionalWrite = (): MethodDecorator =>
         'PRECONDITION_FAILED: If-Match names no current version; the body has current_etag and the ETag header the current version; nothing was written',
     }),
   );
+
+/** `DELETE` of one resource answering 204 without a body, conditional like `ConditionalWrite`. */
+export const ConditionalDelete = (): MethodDecorator =>
+  applyDecorators(HttpCode(204), ApiNoContentResponse(), ConditionalWrite());

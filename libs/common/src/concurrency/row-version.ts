@@ -63,11 +63,18 @@ function keyFilter(key: RowKey): { sql: string; params: unknown[] } {
   return { sql, params };
 }
 
-/** The current version of a row, or null when it does not exist. */
-export async function currentRowVersion(db: Queryable, key: RowKey): Promise<string | null> {
+/**
+ * The current version of a row, or null when it does not exist. `forUpdate` (inside a
+ * transaction) also locks the row until the transaction ends.
+ */
+export async function currentRowVersion(
+  db: Queryable,
+  key: RowKey,
+  options: { forUpdate?: boolean } = {},
+): Promise<string | null> {
   const { sql, params } = keyFilter(key);
   const rows = (await db.query(
-    `SELECT ${rowVersionColumn()} FROM ${key.table} WHERE ${sql}`,
+    `SELECT ${rowVersionColumn()} FROM ${key.table} WHERE ${sql}${options.forUpdate ? ' FOR UPDATE' : ''}`,
     params,
   )) as VersionedRow[];
   return rows[0]?.row_version ?? null;
@@ -117,6 +124,76 @@ export async function versionedWrite<Row>(
   return unmetPrecondition(db, key, notFound);
 }
 
+/** A table whose rows are addressed by one key column, written with `updateVersioned`/`deleteVersioned`. */
+export interface VersionedTable {
+  /** Table and key column names from the repository's code, never from a request. */
+  table: string;
+  key: string;
+  /** The error for a row that is not there (404). */
+  notFound(key: string): Error;
+  /** A column every update sets to now() (`updated_at`). */
+  stamp?: string;
+}
+
+const rowKey = (t: VersionedTable, key: string): RowKey => ({
+  table: t.table,
+  where: { [t.key]: key },
+});
+
+/**
+ * Updates the columns of `set` (names from code) of the row `key` and answers it as `returning`
+ * selects it; with `ifMatch`, only the version it names (in the UPDATE's WHERE, so a concurrent
+ * write cannot slip in between: 412 with the current version). 404 `notFound` when the row is
+ * not there.
+ */
+export async function updateVersioned<Row>(
+  db: Queryable,
+  t: VersionedTable,
+  key: string,
+  set: Record<string, unknown>,
+  options: { returning: string; ifMatch?: IfMatch },
+): Promise<Row> {
+  const params: unknown[] = [key];
+  const columns = Object.entries(set).map(
+    ([column, value]) => `${column} = $${params.push(value)}`,
+  );
+  if (t.stamp) columns.push(`${t.stamp} = now()`);
+  const notFound = () => t.notFound(key);
+  const row = await versionedWrite<Row>(
+    db,
+    rowKey(t, key),
+    options.ifMatch,
+    notFound,
+    (condition) =>
+      `UPDATE ${t.table} SET ${columns.join(', ')} WHERE ${t.key} = $1${condition} RETURNING ${options.returning}`,
+    params,
+  );
+  if (row === undefined) throw notFound();
+  return row;
+}
+
+/**
+ * Deletes the row `key`; with `ifMatch`, only the version it names (in the DELETE's WHERE: 412
+ * with the current version, 404 `notFound` when the row is not there). Without `ifMatch` a
+ * missing row is no error, as in a plain DELETE: answers whether a row was deleted.
+ */
+export async function deleteVersioned(
+  db: Queryable,
+  t: VersionedTable,
+  key: string,
+  ifMatch?: IfMatch,
+): Promise<boolean> {
+  const deleted = await versionedWrite(
+    db,
+    rowKey(t, key),
+    ifMatch,
+    () => t.notFound(key),
+    (condition) => `DELETE FROM ${t.table} WHERE ${t.key} = $1${condition} RETURNING ${t.key}`,
+    [key],
+  );
+  return deleted !== undefined;
+}
+
 /**
  * Inside a transaction, before writes that cannot carry the condition in their own WHERE
  * (entity saves, several statements): locks the row (`FOR UPDATE`) and checks `ifMatch`
@@ -129,12 +206,7 @@ export async function lockIfMatch(
   ifMatch: IfMatch,
   notFound: () => Error,
 ): Promise<void> {
-  const { sql, params } = keyFilter(key);
-  const rows = (await db.query(
-    `SELECT ${rowVersionColumn()} FROM ${key.table} WHERE ${sql} FOR UPDATE`,
-    params,
-  )) as VersionedRow[];
-  const current = rows[0]?.row_version;
-  if (current === undefined) throw notFound();
+  const current = await currentRowVersion(db, key, { forUpdate: true });
+  if (current === null) throw notFound();
   assertIfMatch(ifMatch, current);
 }

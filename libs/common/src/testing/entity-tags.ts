@@ -38,6 +38,13 @@ export interface EntityTagSubject {
   row(url: string): RowKey;
   /** Whether the resource has `DELETE` on its URL (default true). */
   deletable?: boolean;
+  /**
+   * Where `DELETE` goes when not to the resource's URL: a part that is removed (a feature
+   * override of an account). `stored` is then the part (null when gone).
+   */
+  deleteUrl?(url: string): string;
+  /** The status of a successful `DELETE` (default 204; 200 when it answers the whole). */
+  deletedStatus?: 200 | 204;
 }
 
 const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
@@ -57,6 +64,8 @@ export function entityTagContract(subject: () => EntityTagSubject): void {
       .send(s.change(n));
   const read = (s: EntityTagSubject, url: string, headers = s.owner) =>
     s.http.get(url).set(headers);
+  const remove = (s: EntityTagSubject, url: string, headers: Record<string, string>) =>
+    s.http.delete(s.deleteUrl ? s.deleteUrl(url) : url).set(headers);
 
   it('answers a strong ETag on create and read, and the new one on a write', async () => {
     const s = subject();
@@ -138,7 +147,7 @@ export function entityTagContract(subject: () => EntityTagSubject): void {
       await write(s, url, { ...s.stranger, 'If-Match': etag }, 1),
       ...(s.deletable === false
         ? []
-        : [await s.http.delete(url).set({ ...s.stranger, 'If-Match': '"0"' })]),
+        : [await remove(s, url, { ...s.stranger, 'If-Match': '"0"' })]),
     ];
     for (const res of attempts) {
       expect(res.status).toBe(s.strangerStatus);
@@ -157,15 +166,15 @@ export function entityTagContract(subject: () => EntityTagSubject): void {
     expect((await write(s, url, s.owner, 1)).status).toBe(200);
     const current = (await read(s, url)).headers.etag as string;
 
-    const refused = await s.http.delete(url).set({ ...s.owner, 'If-Match': stale });
+    const refused = await remove(s, url, { ...s.owner, 'If-Match': stale });
     expect(refused.status).toBe(412);
     expect(refused.body).toMatchObject({ code: 'PRECONDITION_FAILED', current_etag: current });
     expect(await s.stored(url)).not.toBeNull();
 
-    const deleted = await s.http.delete(url).set({ ...s.owner, 'If-Match': current });
-    expect(deleted.status).toBe(204);
+    const deleted = await remove(s, url, { ...s.owner, 'If-Match': current });
+    expect(deleted.status).toBe(s.deletedStatus ?? 204);
     expect(await s.stored(url)).toBeNull();
-    const gone = await s.http.delete(url).set({ ...s.owner, 'If-Match': '*' });
+    const gone = await remove(s, url, { ...s.owner, 'If-Match': '*' });
     expect(gone.status).toBe(404);
   });
 }

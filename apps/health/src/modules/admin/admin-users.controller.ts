@@ -100,6 +100,7 @@ export class AdminUsersController {
 
   @Put(':id/features/:feature')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @ConditionalWrite()
   @ApiUnprocessableEntityResponse({ description: 'UNKNOWN_FEATURE' })
   @ApiErrors('NOT_FOUND')
   @ApiOperation({
@@ -107,24 +108,25 @@ export class AdminUsersController {
     summary: 'Grant or deny one feature to an account (admin)',
   })
   setFeature(
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Param('feature') feature: string,
     @Body() body: SetFeatureOverrideRequest,
   ): Promise<AdminUserDetailResponse> {
-    return this.admin.setFeature(id, feature, body.granted);
+    return this.admin.setFeature(target, feature, body.granted);
   }
 
   @Delete(':id/features/:feature')
   @ApiOkResponse({ type: AdminUserDetailResponse })
+  @ConditionalWrite()
   @ApiNotFoundResponse({ description: 'no override for this feature' })
   @ApiOperation({
     operationId: 'clearUserFeature',
     summary: 'Remove a feature override of an account (admin)',
   })
   clearFeature(
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Param('feature') feature: string,
   ): Promise<AdminUserDetailResponse> {
-    return this.admin.clearFeature(id, feature);
+    return this.admin.clearFeature(target, feature);
   }
 }

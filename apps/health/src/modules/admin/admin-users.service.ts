@@ -7,6 +7,7 @@ import {
   IfMatch,
   NotFoundError,
   withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { FeaturesService } from '../membership/features.service';
 import type { User, UserRole, UserTier } from '../profiles/user.entity';
@@ -70,20 +71,25 @@ export class AdminUsersService {
     return this.detail(await this.users.save(user, ifMatch));
   }
 
+  /**
+   * A feature override is part of the account: every write gives the account a new version,
+   * and with `ifMatch` only the account version it names is changed (412 otherwise).
+   */
   async setFeature(
-    id: string,
+    target: WriteTarget,
     feature: string,
     granted: boolean,
   ): Promise<AdminUserDetailResponse> {
-    await this.findOrFail(id);
-    await this.features.setOverride(id, feature, granted);
-    return this.get(id);
+    await this.findOrFail(target.id);
+    await this.features.setOverride(target, feature, granted);
+    return this.get(target.id);
   }
 
-  async clearFeature(id: string, feature: string): Promise<AdminUserDetailResponse> {
-    await this.findOrFail(id);
-    await this.features.clearOverride(id, feature);
-    return this.get(id);
+  /** As `setFeature`; 404 without an override, whatever `ifMatch` names. */
+  async clearFeature(target: WriteTarget, feature: string): Promise<AdminUserDetailResponse> {
+    await this.findOrFail(target.id);
+    await this.features.clearOverride(target, feature);
+    return this.get(target.id);
   }
 
   /** The account with its membership, carrying the account row's version as the ETag. */

@@ -5,6 +5,7 @@ import {
   NotFoundError,
   UnprocessableError,
   withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { USER_TIERS, UserTier } from '../profiles/user.entity';
 import {
@@ -77,15 +78,25 @@ export class FeaturesService implements FeatureResolver {
     return withEntityTag(toTierResponse(row), row.row_version);
   }
 
-  /** Grants (`granted = true`) or revokes one feature for one user, beyond their tier. */
-  async setOverride(userId: string, feature: string, granted: boolean): Promise<void> {
+  /**
+   * Grants (`granted = true`) or revokes one feature for one user (`id`), beyond their tier.
+   * With `ifMatch`, only over the account version it names (412 otherwise).
+   */
+  async setOverride(
+    { id, ifMatch }: WriteTarget,
+    feature: string,
+    granted: boolean,
+  ): Promise<void> {
     await this.requireKnown([feature]);
-    await this.membership.setOverride(userId, feature, granted);
+    await this.membership.setOverride(id, feature, granted, ifMatch);
   }
 
-  /** Removes a per-user override; the user falls back to the tier's set. */
-  async clearOverride(userId: string, feature: string): Promise<void> {
-    if (!(await this.membership.clearOverride(userId, feature))) {
+  /**
+   * Removes a per-user override; the user falls back to the tier's set. 404 when there is
+   * none, whatever `ifMatch` names; otherwise like `setOverride`.
+   */
+  async clearOverride({ id, ifMatch }: WriteTarget, feature: string): Promise<void> {
+    if (!(await this.membership.clearOverride(id, feature, ifMatch))) {
       throw new NotFoundError('Feature override', feature);
     }
   }

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assertIfMatch,
+  currentRowVersion,
   IfMatch,
   NotFoundError,
+  RowKey,
   rowVersionColumn,
   VersionedRow,
   versionedWrite,
 } from '@sports/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { UserTier } from '../profiles/user.entity';
 
 export interface TierRow extends VersionedRow {
@@ -107,19 +110,61 @@ export class MembershipRepository {
     return rows.map((r) => r.key);
   }
 
-  async setOverride(userId: string, feature: string, granted: boolean): Promise<void> {
-    await this.db.query(
-      `INSERT INTO user_feature_overrides (user_id, feature, granted) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, feature) DO UPDATE SET granted = EXCLUDED.granted, created_at = now()`,
-      [userId, feature, granted],
-    );
+  /**
+   * Grants or revokes one feature for one user. The override is part of the account
+   * (`GET /admin/users/{id}` lists it), so the write gives the account row a new version and,
+   * with `ifMatch`, writes only over the account version it names (412 otherwise).
+   */
+  async setOverride(
+    userId: string,
+    feature: string,
+    granted: boolean,
+    ifMatch?: IfMatch,
+  ): Promise<void> {
+    await this.writeOverride(userId, ifMatch, async (m) => {
+      await m.query(
+        `INSERT INTO user_feature_overrides (user_id, feature, granted) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, feature) DO UPDATE SET granted = EXCLUDED.granted, created_at = now()`,
+        [userId, feature, granted],
+      );
+      return true;
+    });
   }
 
-  async clearOverride(userId: string, feature: string): Promise<boolean> {
-    const [, count] = (await this.db.query(
-      `DELETE FROM user_feature_overrides WHERE user_id = $1 AND feature = $2`,
-      [userId, feature],
-    )) as [unknown, number];
-    return count > 0;
+  /**
+   * Removes a per-user override: false when there is none (checked before `ifMatch`, so a
+   * missing override answers 404 whatever If-Match names). Like `setOverride` otherwise.
+   */
+  clearOverride(userId: string, feature: string, ifMatch?: IfMatch): Promise<boolean> {
+    return this.writeOverride(userId, ifMatch, async (m) => {
+      const [, count] = (await m.query(
+        `DELETE FROM user_feature_overrides WHERE user_id = $1 AND feature = $2`,
+        [userId, feature],
+      )) as [unknown, number];
+      return count > 0;
+    });
+  }
+
+  /**
+   * One override write in a transaction under the account row's lock (404 when the account is
+   * gone): `write` runs first (false: it found nothing to write, answered as is), then `ifMatch`
+   * is checked against the locked version (412 rolls the write back), then the account row is
+   * touched. A concurrent conditional write waits for the lock and then sees the new version.
+   */
+  private writeOverride(
+    userId: string,
+    ifMatch: IfMatch | undefined,
+    write: (m: EntityManager) => Promise<boolean>,
+  ): Promise<boolean> {
+    const account: RowKey = { table: 'users', where: { id: userId } };
+    const notFound = () => new NotFoundError('User', userId);
+    return this.db.transaction(async (m) => {
+      const version = await currentRowVersion(m, account, { forUpdate: true });
+      if (version === null) throw notFound();
+      if (!(await write(m))) return false;
+      assertIfMatch(ifMatch, version);
+      await m.query(`UPDATE users SET updated_at = now() WHERE id = $1`, [userId]);
+      return true;
+    });
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  deleteVersioned,
   IfMatch,
   NotFoundError,
   rowVersionColumn,
+  updateVersioned,
   VersionedRow,
-  versionedWrite,
+  VersionedTable,
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 
@@ -36,7 +38,12 @@ export const PROMPT_SLUG_UNIQUE = ['prompts_system_slug_key', 'prompts_owner_slu
 const COLUMNS = `id, slug, name, description, type, template, default_question_keys, workflow_id,
   is_system, owner_id, created_at, updated_at, ${rowVersionColumn()}`;
 
-const notFound = (id: string) => () => new NotFoundError('Prompt', id);
+const PROMPTS: VersionedTable = {
+  table: 'prompts',
+  key: 'id',
+  notFound: (id) => new NotFoundError('Prompt', id),
+  stamp: 'updated_at',
+};
 
 /** The only place with queries on `prompts`. */
 @Injectable()
@@ -112,41 +119,22 @@ export class PromptsRepository {
   }
 
   /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
-  async update(id: string, values: PromptValues, ifMatch?: IfMatch): Promise<PromptRow> {
-    const row = await versionedWrite<PromptRow>(
-      this.db,
-      { table: 'prompts', where: { id } },
-      ifMatch,
-      notFound(id),
-      (condition) =>
-        `UPDATE prompts SET slug = $2, name = $3, description = $4, type = $5, template = $6,
-           default_question_keys = $7, workflow_id = $8, updated_at = now()
-         WHERE id = $1${condition} RETURNING ${COLUMNS}`,
-      [
-        id,
-        values.slug,
-        values.name,
-        values.description,
-        values.type,
-        values.template,
-        values.default_question_keys,
-        values.workflow_id,
-      ],
-    );
-    if (!row) throw notFound(id)();
-    return row;
+  update(id: string, values: PromptValues, ifMatch?: IfMatch): Promise<PromptRow> {
+    const set = {
+      slug: values.slug,
+      name: values.name,
+      description: values.description,
+      type: values.type,
+      template: values.template,
+      default_question_keys: values.default_question_keys,
+      workflow_id: values.workflow_id,
+    };
+    return updateVersioned<PromptRow>(this.db, PROMPTS, id, set, { returning: COLUMNS, ifMatch });
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
   async delete(id: string, ifMatch?: IfMatch): Promise<void> {
-    await versionedWrite(
-      this.db,
-      { table: 'prompts', where: { id } },
-      ifMatch,
-      notFound(id),
-      (condition) => `DELETE FROM prompts WHERE id = $1${condition} RETURNING id`,
-      [id],
-    );
+    await deleteVersioned(this.db, PROMPTS, id, ifMatch);
   }
 
   /** Prompts whose default questions include `key` (the catalog refuses to delete it). */

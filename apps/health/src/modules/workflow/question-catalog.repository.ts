@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  deleteVersioned,
   IfMatch,
   NotFoundError,
   rowVersionColumn,
+  updateVersioned,
   VersionedRow,
-  versionedWrite,
+  VersionedTable,
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import type { AnswerType, QuestionCatalogEntry } from '@sports/workflow-engine';
@@ -25,7 +27,12 @@ export type QuestionValues = Omit<QuestionRow, 'created_at' | 'updated_at' | 'ro
 const COLUMNS = `key, question, answer_type, allowed_values, synonyms, unit, created_at, updated_at,
   ${rowVersionColumn()}`;
 const ENTRY_COLUMNS = 'key, question, answer_type, allowed_values, synonyms, unit';
-const notFound = (key: string) => () => new NotFoundError('Question', key);
+const QUESTIONS: VersionedTable = {
+  table: 'workflow_question_catalog',
+  key: 'key',
+  notFound: (key) => new NotFoundError('Question', key),
+  stamp: 'updated_at',
+};
 const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 /** The only place with queries on `workflow_question_catalog`. */
@@ -77,40 +84,23 @@ export class QuestionCatalogRepository {
   }
 
   /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
-  async update(values: QuestionValues, ifMatch?: IfMatch): Promise<QuestionRow> {
-    const row = await versionedWrite<QuestionRow>(
-      this.db,
-      { table: 'workflow_question_catalog', where: { key: values.key } },
+  update(values: QuestionValues, ifMatch?: IfMatch): Promise<QuestionRow> {
+    const set = {
+      question: values.question,
+      answer_type: values.answer_type,
+      allowed_values: json(values.allowed_values),
+      synonyms: json(values.synonyms),
+      unit: values.unit,
+    };
+    return updateVersioned<QuestionRow>(this.db, QUESTIONS, values.key, set, {
+      returning: COLUMNS,
       ifMatch,
-      notFound(values.key),
-      (condition) =>
-        `UPDATE workflow_question_catalog SET question = $2, answer_type = $3, allowed_values = $4,
-           synonyms = $5, unit = $6, updated_at = now()
-         WHERE key = $1${condition} RETURNING ${COLUMNS}`,
-      [
-        values.key,
-        values.question,
-        values.answer_type,
-        json(values.allowed_values),
-        json(values.synonyms),
-        values.unit,
-      ],
-    );
-    if (!row) throw notFound(values.key)();
-    return row;
+    });
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */
   async delete(key: string, ifMatch?: IfMatch): Promise<void> {
-    await versionedWrite(
-      this.db,
-      { table: 'workflow_question_catalog', where: { key } },
-      ifMatch,
-      notFound(key),
-      (condition) =>
-        `DELETE FROM workflow_question_catalog WHERE key = $1${condition} RETURNING key`,
-      [key],
-    );
+    await deleteVersioned(this.db, QUESTIONS, key, ifMatch);
   }
 
   /** Workflow graphs with an analysis node bound to `key`. */

@@ -141,11 +141,7 @@ export class MaturityModelsService {
     body: LevelsRequest,
   ): Promise<MaturityModelResponse> {
     assertLevels(body.levels);
-    await this.write(async (m) => {
-      await this.lockedOrFail(m, id, ifMatch);
-      await this.repo.replaceLevels(m, id, body.levels);
-      await this.repo.touch(m, id);
-    });
+    await this.writePart(id, ifMatch, (m) => this.repo.replaceLevels(m, id, body.levels));
     return this.get(id);
   }
 
@@ -164,11 +160,7 @@ export class MaturityModelsService {
       seen.add(sid);
     });
     if (errors.length) throw new UnprocessableError('Invalid skills.', 'UNKNOWN_SKILL', { errors });
-    await this.write(async (m) => {
-      await this.lockedOrFail(m, id, ifMatch);
-      await this.repo.replaceSkills(m, id, ids);
-      await this.repo.touch(m, id);
-    });
+    await this.writePart(id, ifMatch, (m) => this.repo.replaceSkills(m, id, ids));
     return this.get(id);
   }
 
@@ -223,12 +215,7 @@ export class MaturityModelsService {
   async addBinding(id: string, body: BindingRequest): Promise<BindingResponse> {
     await this.findOrFail(id);
     const b = await this.checkedBinding(body, null);
-    const bindingId = await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
-      const newId = await this.repo.insertBinding(m, id, b);
-      await this.repo.touch(m, id);
-      return newId;
-    });
+    const bindingId = await this.writePart(id, undefined, (m) => this.repo.insertBinding(m, id, b));
     return this.getBinding(id, bindingId);
   }
 
@@ -246,36 +233,17 @@ export class MaturityModelsService {
     if (!current) throw bindingNotFound(bindingId)();
     assertIfMatch(ifMatch, current.row_version);
     const b = await this.checkedBinding(body, toBinding(current));
-    await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
-      const found = await this.repo.updateBinding(
-        m,
-        id,
-        bindingId,
-        b,
-        ifMatch,
-        bindingNotFound(bindingId),
-      );
-      if (!found) throw bindingNotFound(bindingId)();
-      await this.repo.touch(m, id);
-    });
+    await this.writeBinding(id, bindingId, (m, notFound) =>
+      this.repo.updateBinding(m, id, bindingId, b, ifMatch, notFound),
+    );
     return this.getBinding(id, bindingId);
   }
 
   /** With If-Match only the binding version it names is deleted. */
   async removeBinding(id: string, { id: bindingId, ifMatch }: WriteTarget): Promise<void> {
-    await this.write(async (m) => {
-      await this.lockedOrFail(m, id);
-      const found = await this.repo.deleteBinding(
-        m,
-        id,
-        bindingId,
-        ifMatch,
-        bindingNotFound(bindingId),
-      );
-      if (!found) throw bindingNotFound(bindingId)();
-      await this.repo.touch(m, id);
-    });
+    await this.writeBinding(id, bindingId, (m, notFound) =>
+      this.repo.deleteBinding(m, id, bindingId, ifMatch, notFound),
+    );
   }
 
   /** The binding's dimensions after `body` (sent fields over `current`), each one checked. */
@@ -326,11 +294,7 @@ export class MaturityModelsService {
           .map(({ i }) => ({ path: `focus_area_ids.${i}`, message: 'unknown focus area' })),
       });
     }
-    await this.write(async (m) => {
-      await this.lockedOrFail(m, id, ifMatch);
-      await this.repo.replaceLegacy(m, id, body.focus_area_ids);
-      await this.repo.touch(m, id);
-    });
+    await this.writePart(id, ifMatch, (m) => this.repo.replaceLegacy(m, id, body.focus_area_ids));
     return this.get(id);
   }
 
@@ -443,6 +407,40 @@ export class MaturityModelsService {
     if (!row) throw new NotFoundError('Maturity model', id);
     assertIfMatch(ifMatch, row.row_version);
     return row;
+  }
+
+  /**
+   * A write of a part of model `id` (levels, skills, bindings, legacy focus areas): locks the
+   * model (the order every model write locks in; with `ifMatch`, 412 unless it names the
+   * model's version), runs `work`, then touches the model, whose version changes with its parts.
+   */
+  private writePart<T>(
+    id: string,
+    ifMatch: IfMatch | undefined,
+    work: (m: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.write(async (m) => {
+      await this.lockedOrFail(m, id, ifMatch);
+      const result = await work(m);
+      await this.repo.touch(m, id);
+      return result;
+    });
+  }
+
+  /**
+   * A write of binding `bindingId` of model `id` (a part of the model, see `writePart`): `work`
+   * answers false when the binding is gone (404, nothing written) and gets the binding's 404
+   * for its own conditional write.
+   */
+  private writeBinding(
+    id: string,
+    bindingId: string,
+    work: (m: EntityManager, notFound: () => Error) => Promise<boolean>,
+  ): Promise<void> {
+    const notFound = bindingNotFound(bindingId);
+    return this.writePart(id, undefined, async (m) => {
+      if (!(await work(m, notFound))) throw notFound();
+    });
   }
 
   /** One transaction; a slug or binding taken concurrently answers 409 like the pre-checks. */

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrors, Authenticated, UuidParam } from '@sports/common';
+  ApiErrors,
+  Authenticated,
+  ConditionalDelete,
+  ConditionalWrite,
+  EntityTagged,
+  UuidParam,
+  WriteTarget,
+} from '@sports/common';
 import type { TenantContext } from '../tenant-context/tenant-context';
 import { Tenant } from '../tenant-context/tenant-context.decorators';
 import {
@@ -41,6 +43,7 @@ export class TrainingProgramsController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
+  @EntityTagged()
   get(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<TrainingProgramResponse> {
     return this.programs.get(ctx, id);
   }
@@ -50,6 +53,7 @@ export class TrainingProgramsController {
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingProgramResponse })
+  @EntityTagged()
   create(
     @Tenant() ctx: TenantContext,
     @Body() body: CreateTrainingProgramRequest,
@@ -62,20 +66,20 @@ export class TrainingProgramsController {
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: TrainingProgramResponse })
+  @ConditionalWrite()
   update(
     @Tenant() ctx: TenantContext,
-    @UuidParam() id: string,
+    @WriteTarget() target: WriteTarget,
     @Body() body: UpdateTrainingProgramRequest,
   ): Promise<TrainingProgramResponse> {
-    return this.programs.update(ctx, id, body);
+    return this.programs.update(ctx, target, body);
   }
 
   @ApiOperation({ operationId: 'deleteTrainingProgram', summary: 'Delete a training program' })
   @Delete(':id')
-  @HttpCode(204)
   @Authenticated()
-  @ApiNoContentResponse()
-  remove(@Tenant() ctx: TenantContext, @UuidParam() id: string): Promise<void> {
-    return this.programs.remove(ctx, id);
+  @ConditionalDelete()
+  remove(@Tenant() ctx: TenantContext, @WriteTarget() target: WriteTarget): Promise<void> {
+    return this.programs.remove(ctx, target);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { deleteVersioned, NotFoundError, rowVersionColumn, updateVersioned } from '@sports/common';
+import type { IfMatch, VersionedRow, VersionedTable } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 
 export interface ProgramValues {
@@ -10,7 +12,7 @@ export interface ProgramValues {
   starts_on: string | null;
 }
 
-export interface ProgramRow extends ProgramValues {
+export interface ProgramRow extends ProgramValues, VersionedRow {
   id: string;
   club_id: string;
   created_by_profile_id: string | null;
@@ -27,13 +29,26 @@ export interface ProgramRow extends ProgramValues {
 
 const SELECT = `SELECT p.id, p.club_id, p.group_id, p.name, p.description, p.weeks,
   to_char(p.starts_on, 'YYYY-MM-DD') AS starts_on, p.created_by_profile_id, p.created_at, p.updated_at,
+  ${rowVersionColumn('p')},
   COALESCE((SELECT json_agg(json_build_object('unit_id', pu.unit_id, 'week', pu.week,
       'position', pu.position, 'title', u.title, 'starts_at', u.starts_at) ORDER BY pu.week, pu.position)
     FROM training_program_units pu JOIN training_units u ON u.id = pu.unit_id
     WHERE pu.program_id = p.id), '[]'::json) AS units
   FROM training_programs p`;
 
-/** The only queries on training_programs and training_program_units. */
+export const programNotFound = (id: string) => () => new NotFoundError('Training program', id);
+const PROGRAMS: VersionedTable = {
+  table: 'training_programs',
+  key: 'id',
+  notFound: (id) => programNotFound(id)(),
+  stamp: 'updated_at',
+};
+
+/**
+ * The only queries on training_programs and training_program_units. A program's version is
+ * its row's: every update touches the row (also when only its units change), so the version
+ * changes with everything the program lists of its own.
+ */
 @Injectable()
 export class TrainingProgramsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -77,12 +92,19 @@ export class TrainingProgramsRepository {
     return id;
   }
 
-  async update(m: EntityManager, id: string, v: ProgramValues): Promise<void> {
-    await m.query(
-      `UPDATE training_programs SET name = $2, description = $3, group_id = $4, weeks = $5,
-         starts_on = $6, updated_at = now() WHERE id = $1`,
-      [id, v.name, v.description, v.group_id, v.weeks, v.starts_on],
-    );
+  /**
+   * With `ifMatch`, only the version it names is updated: the condition is in the UPDATE's
+   * WHERE, and the row stays locked for the rest of `m`'s transaction (412 otherwise).
+   */
+  async update(m: EntityManager, id: string, v: ProgramValues, ifMatch?: IfMatch): Promise<void> {
+    const set = {
+      name: v.name,
+      description: v.description,
+      group_id: v.group_id,
+      weeks: v.weeks,
+      starts_on: v.starts_on,
+    };
+    await updateVersioned(m, PROGRAMS, id, set, { returning: 'id', ifMatch });
   }
 
   /**
@@ -106,7 +128,8 @@ export class TrainingProgramsRepository {
     );
   }
 
-  async delete(m: EntityManager, id: string): Promise<void> {
-    await m.query(`DELETE FROM training_programs WHERE id = $1`, [id]);
+  /** With `ifMatch`, only the version it names is deleted (checked in the DELETE; 412 otherwise). */
+  async delete(id: string, ifMatch?: IfMatch): Promise<void> {
+    await deleteVersioned(this.dataSource, PROGRAMS, id, ifMatch);
   }
 }

@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   FieldError,
   ForbiddenError,
-  NotFoundError,
   pageOf,
   UnprocessableError,
+  withEntityTag,
+  type WriteTarget,
 } from '@sports/common';
 import { DataSource } from 'typeorm';
 import { GroupsService } from '../groups/groups.service';
@@ -24,6 +25,7 @@ import type {
   UpdateTrainingProgramRequest,
 } from './dto/training-program.dto';
 import {
+  programNotFound,
   ProgramRow,
   ProgramValues,
   TrainingProgramsRepository,
@@ -58,8 +60,10 @@ export class TrainingProgramsService {
     return { items: rows.map(toResponse), total, ...page };
   }
 
+  /** The program with its row's version as entity tag. */
   async get(ctx: TenantContext, id: string): Promise<TrainingProgramResponse> {
-    return toResponse(await this.readable(ctx, id));
+    const row = await this.readable(ctx, id);
+    return withEntityTag(toResponse(row), row.row_version);
   }
 
   async create(
@@ -88,30 +92,35 @@ export class TrainingProgramsService {
     return this.get(ctx, id);
   }
 
+  /**
+   * With `ifMatch`, only the program version it names is changed (checked in the UPDATE, which
+   * the units are replaced after in the same transaction; 412 otherwise, nothing written).
+   */
   async update(
     ctx: TenantContext,
-    id: string,
+    { id, ifMatch }: WriteTarget,
     body: UpdateTrainingProgramRequest,
   ): Promise<TrainingProgramResponse> {
     const current = await this.writable(ctx, id);
     const values = this.values(body, current);
     await this.check(current.club_id, values, body.units);
     await this.dataSource.transaction(async (m) => {
-      await this.repo.update(m, id, values);
+      await this.repo.update(m, id, values, ifMatch);
       if (body.units) await this.repo.replaceUnits(m, id, body.units);
     });
     return this.get(ctx, id);
   }
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
+  /** With `ifMatch`, only the program version it names is deleted (412 otherwise). */
+  async remove(ctx: TenantContext, { id, ifMatch }: WriteTarget): Promise<void> {
     await this.writable(ctx, id);
-    await this.dataSource.transaction((m) => this.repo.delete(m, id));
+    await this.repo.delete(id, ifMatch);
   }
 
   private async readable(ctx: TenantContext, id: string): Promise<ProgramRow> {
     const row = await this.repo.findById(id);
     if (!row || (!isPlatformAdmin(ctx) && !isClubMember(ctx, row.club_id))) {
-      throw new NotFoundError('Training program', id);
+      throw programNotFound(id)();
     }
     return row;
   }
