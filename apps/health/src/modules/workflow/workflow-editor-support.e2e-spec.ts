@@ -13,7 +13,9 @@ const answers: FakeChatHandler = (req) =>
     ? { kind: 'status', status: 500 }
     : {
         kind: 'answer',
-        text: sectionAnswer('Stabil.', { trend: 'steigend' }),
+        text: req.prompt.includes('MARK:risk')
+          ? sectionAnswer('Riskant.', { risk: 'hoch' })
+          : sectionAnswer('Stabil.', { trend: 'steigend' }),
         tokens_in: 10,
         tokens_out: 5,
       };
@@ -146,7 +148,54 @@ describe('workflow editor support (HTTP, loopback language model)', () => {
       await t.db.query(`DELETE FROM llm_usage WHERE workflow_id = $1`, [wfOfKim]);
     });
 
+    it('asks the node’s questions and renders exactly the prompt an execution sends', async () => {
+      const risky = {
+        nodes: [
+          {
+            id: 'r1',
+            kind: 'analysis',
+            inline_template: 'Gewicht {{weight.latest}}. MARK:risk',
+            question_keys: ['risk'],
+          },
+          { id: 'end', kind: 'end' },
+        ],
+        edges: [{ from: 'r1', to: 'end' }],
+      };
+      const id = await app.createWorkflow(kim, risky, 'Risiko');
+      const tested = await testRun(kim, id, 'r1');
+      expect(tested.status).toBe(200);
+      expect(tested.body).toMatchObject({
+        question_keys: ['risk'],
+        analysis_core: 'Riskant.',
+        decision_signals: { risk: { raw: 'hoch', value: 'high', status: 'normalized' } },
+      });
+      const run = await app.execute(kim, id);
+      expect(run.status).toBe(201);
+      const node = run.body.result.nodes.find((n: { node_id: string }) => n.node_id === 'r1');
+      expect(node.prompt_sent).toBe(tested.body.rendered_prompt);
+      expect(node.decision_signals).toEqual(tested.body.decision_signals);
+      // both counted: one test run, one execution node
+      expect((await ledger(id)).map((row: { source: string }) => row.source)).toEqual([
+        'node_test',
+        'workflow',
+      ]);
+    });
+
     it.each([
+      [
+        'a question key the catalogue does not have',
+        'q1',
+        {
+          graph: {
+            nodes: [
+              { id: 'q1', kind: 'analysis', inline_template: 'x', question_keys: ['no_such_key'] },
+            ],
+            edges: [],
+          },
+        },
+        422,
+        'QUESTION_NOT_FOUND',
+      ],
       ['the end node', 'end', undefined, 422, 'NODE_NOT_ANALYSIS'],
       ['a logic node', 'l1', undefined, 422, 'NODE_NOT_ANALYSIS'],
       ['a prompt_slug that names no base prompt', 'a2', undefined, 422, 'PROMPT_NOT_FOUND'],
