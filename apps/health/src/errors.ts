@@ -318,6 +318,18 @@ export const HEALTH_ERRORS = defineErrors({
     description:
       'The execution has no FAILED node, so there is nothing to resume; run the workflow again instead.',
   },
+  NODE_NOT_ANALYSIS: {
+    status: 422,
+    title: 'Unprocessable content',
+    description:
+      'Only analysis nodes can be test-run (they are the ones that call the model); `node_kind` names the kind of the node asked for. Pick an analysis node.',
+  },
+  PROMPT_NOT_FOUND: {
+    status: 422,
+    title: 'Unprocessable content',
+    description:
+      'The analysis node names a `prompt_slug` that is not a base prompt of yours or of the system; create the prompt or give the node an inline_template.',
+  },
   EXECUTION_ENDED: {
     status: 409,
     title: 'Conflict',

@@ -9,6 +9,7 @@ import { PhotoStoragePath1795464100000 } from './1795464100000-photo-storage-pat
 import { WorkflowExecutionJobs1795464200000 } from './1795464200000-workflow-execution-jobs';
 import { PhotoRenditions1795464300000 } from './1795464300000-photo-renditions';
 import { LlmUsageLedger1795464400000 } from './1795464400000-llm-usage-ledger';
+import { WorkflowLayoutNodeTests1795464500000 } from './1795464500000-workflow-layout-node-tests';
 
 /** Every migration of the health service, oldest first. */
 export const MIGRATIONS = [
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   WorkflowExecutionJobs1795464200000,
   PhotoRenditions1795464300000,
   LlmUsageLedger1795464400000,
+  WorkflowLayoutNodeTests1795464500000,
 ];
 
 /** Tables whose presence the readiness probe checks. */

@@ -53,6 +53,18 @@ export interface PromptRunUsage {
   cost: number;
 }
 
+/** What one test run of a workflow's analysis node (from the editor) spent. */
+export interface NodeTestUsage {
+  owner_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  node_id: string;
+  model: string;
+  tokens_in: number;
+  tokens_out: number;
+  cost: number;
+}
+
 const RANGE = `u.at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
   AND u.at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
   AND ($4::uuid IS NULL OR u.owner_id = $4)`;
@@ -61,14 +73,18 @@ const RANGE = `u.at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
  * Language-model usage, read from its ledger `llm_usage`: one row per model call that spent,
  * for every ended node of every attempt of a workflow execution (failed and interrupted
  * attempts included, a node run again counted again; written by the workflow module with the
- * node's checkpoint) and every run of a base prompt outside a workflow (`record`). Rows have no
+ * node's checkpoint), every run of a base prompt outside a workflow (`record`) and every test run
+ * of one analysis node (`recordNodeTest`, counted with its workflow, in no execution). Rows have no
  * foreign key but the user's: a deleted workflow's usage still counts, under its last name.
  */
 @Injectable()
 export class LlmUsageRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** Totals of workflow executions per period (UTC), user and workflow, periods in order. */
+  /**
+   * Totals of workflow executions and node test runs per period (UTC), user and workflow,
+   * periods in order (test runs add to tokens and cost, not to executions or attempts).
+   */
   totals(filter: UsageFilter): Promise<UsageRow[]> {
     return this.db.query(
       `SELECT to_char(date_trunc($1, u.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period_start,
@@ -76,13 +92,14 @@ export class LlmUsageRepository {
               coalesce(d.name, (array_agg(u.workflow_name ORDER BY u.at DESC))[1]) AS workflow_name,
               d.id IS NULL AS workflow_deleted,
               count(DISTINCT u.execution_id)::int AS executions,
-              count(DISTINCT (u.execution_id, u.attempt))::int AS attempts,
+              count(DISTINCT (u.execution_id, u.attempt))
+                FILTER (WHERE u.execution_id IS NOT NULL)::int AS attempts,
               sum(u.tokens_in)::float8 AS tokens_in,
               sum(u.tokens_out)::float8 AS tokens_out,
               sum(u.cost)::float8 AS cost
          FROM llm_usage u
          LEFT JOIN workflow_definitions d ON d.id = u.workflow_id
-        WHERE u.source = 'workflow' AND ${RANGE}
+        WHERE u.source IN ('workflow', 'node_test') AND ${RANGE}
           AND ($5::uuid IS NULL OR u.workflow_id = $5)
         GROUP BY 1, u.owner_id, u.workflow_id, d.id, d.name
         ORDER BY 1, u.owner_id, 4, u.workflow_id`,
@@ -117,6 +134,26 @@ export class LlmUsageRepository {
       [
         usage.owner_id,
         usage.prompt_id,
+        usage.model,
+        Math.round(usage.tokens_in),
+        Math.round(usage.tokens_out),
+        usage.cost,
+      ],
+    );
+  }
+
+  /** Records what a test run of one analysis node spent. */
+  async recordNodeTest(usage: NodeTestUsage): Promise<void> {
+    if (usage.tokens_in <= 0 && usage.tokens_out <= 0 && usage.cost <= 0) return;
+    await this.db.query(
+      `INSERT INTO llm_usage (owner_id, source, workflow_id, workflow_name, node_id, model,
+         tokens_in, tokens_out, cost)
+       VALUES ($1, 'node_test', $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        usage.owner_id,
+        usage.workflow_id,
+        usage.workflow_name,
+        usage.node_id,
         usage.model,
         Math.round(usage.tokens_in),
         Math.round(usage.tokens_out),

@@ -17,6 +17,7 @@ import {
 import { LlmBudgetExceededError } from './llm-budget';
 import {
   LlmUsageRepository,
+  NodeTestUsage,
   PromptRunUsage,
   PromptUsageRow,
   UsageFilter,
@@ -84,6 +85,11 @@ export class LlmUsageService {
    */
   recordPromptRun(usage: PromptRunUsage, manager: EntityManager): Promise<void> {
     return this.usage.record(usage, manager);
+  }
+
+  /** Records what a test run of one workflow analysis node spent (counted with its workflow). */
+  recordNodeTest(usage: NodeTestUsage): Promise<void> {
+    return this.usage.recordNodeTest(usage);
   }
 
   private promptTotals(filter: UsageFilter): Promise<PromptUsageRow[]> {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   assertIfMatch,
   AuthUser,
-  DomainError,
   FeatureGate,
   IfMatch,
   FieldError,
@@ -27,7 +26,7 @@ import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { LlmUsageService } from '../llm-usage/llm-usage.service';
 import { placeholderKeysOf } from '../workflow/data-placeholders';
-import { LlmPromptRunner, ModelCallError } from '../workflow/llm-prompt-runner';
+import { LlmPromptRunner, modelCallProblem } from '../workflow/llm-prompt-runner';
 import { QuestionCatalogService } from '../workflow/question-catalog.service';
 import { WorkflowDefinitionsService } from '../workflow/workflow-definitions.service';
 import {
@@ -184,7 +183,7 @@ export class PromptsService {
         attempt: 1,
       });
     } catch (error) {
-      throw modelProblem(error);
+      throw modelCallProblem(error);
     }
     const parsed = parseAnswerSections(answer.text);
     const signals = normalizeSignals(parsed.decision_signals, questions);
@@ -319,15 +318,4 @@ export class PromptsService {
 /** The response of one prompt, carrying its version as the ETag. */
 function tagged(row: PromptRow): PromptResponse {
   return withEntityTag(toPromptResponse(row), row.row_version);
-}
-
-/** 504 LLM_TIMEOUT when the model did not answer in time, 502 LLM_FAILED otherwise. */
-function modelProblem(error: unknown): unknown {
-  if (!(error instanceof ModelCallError)) return error;
-  if (error.code === 'LLM_TIMEOUT') {
-    return new DomainError(504, 'LLM_TIMEOUT', 'Gateway timeout', error.message);
-  }
-  return new DomainError(502, 'LLM_FAILED', 'Bad gateway', error.message, {
-    extensions: { llm_error: error.code },
-  });
 }

@@ -4,6 +4,7 @@ import type {
   PromptRunResult,
   PromptRunner,
 } from '@sports/workflow-engine';
+import { DomainError } from '@sports/common';
 import type { PlaceholderInfo, PlaceholderValues } from '../data-layer/data-layer.types';
 import { ChatMessage, LanguageModel, LanguageModelError } from '../llm/language-model';
 import { placeholderKeysOf, renderDataPlaceholders } from './data-placeholders';
@@ -22,6 +23,17 @@ export class ModelCallError extends Error {
     this.name = 'ModelCallError';
     this.code = modelError.code;
   }
+}
+
+/** A failed model call as a problem: 504 LLM_TIMEOUT or 502 LLM_FAILED; anything else as is. */
+export function modelCallProblem(error: unknown): unknown {
+  if (!(error instanceof ModelCallError)) return error;
+  if (error.code === 'LLM_TIMEOUT') {
+    return new DomainError(504, 'LLM_TIMEOUT', 'Gateway timeout', error.message);
+  }
+  return new DomainError(502, 'LLM_FAILED', 'Bad gateway', error.message, {
+    extensions: { llm_error: error.code },
+  });
 }
 
 export interface DataPlaceholderSource {

@@ -1,8 +1,14 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiGatewayTimeoutResponse,
+  ApiBadGatewayResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
+  ApiParam,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiOperation,
@@ -12,9 +18,11 @@ import {
   Authenticated,
   AuthUser,
   CurrentUser,
+  EntityTagged,
   PageQuery,
   WriteTarget,
 } from '@sports/common';
+import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import { GRAPH_ISSUE_CODES } from '../../errors';
 import {
   CreateRoute,
@@ -32,7 +40,12 @@ import {
   WorkflowListResponse,
   WorkflowResponse,
 } from './dto/workflow-definition.dto';
+import {
+  TestRunWorkflowNodeRequest,
+  TestRunWorkflowNodeResponse,
+} from './dto/workflow-node-test.dto';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
+import { WorkflowNodeTestService } from './workflow-node-test.service';
 
 const INVALID =
   'Graph invalid: code is the first error (GRAPH_CYCLE, NODE_CANNOT_REACH_END, ...); issues[] name nodes';
@@ -43,7 +56,10 @@ const TEMPLATE_MISSING =
 @Controller('workflows')
 @Authenticated()
 export class WorkflowDefinitionsController {
-  constructor(private readonly workflows: WorkflowDefinitionsService) {}
+  constructor(
+    private readonly workflows: WorkflowDefinitionsService,
+    private readonly nodeTests: WorkflowNodeTestService,
+  ) {}
 
   @Post('validate')
   @HttpCode(200)
@@ -94,6 +110,63 @@ export class WorkflowDefinitionsController {
     @Body() body: UpdateWorkflowRequest,
   ): Promise<WorkflowResponse> {
     return this.workflows.update(user.id, target, body);
+  }
+
+  @Post(':id/duplicate')
+  @ApiCreatedResponse({
+    type: WorkflowResponse,
+    description:
+      'The copy, the caller’s: named "<name> (copy)" (or "(copy N)" when taken), graph, layout and description copied; its version as ETag',
+  })
+  @EntityTagged()
+  @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s workflow' })
+  @ApiOperation({ operationId: 'copyWorkflow', summary: 'Duplicate a workflow' })
+  duplicate(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<WorkflowResponse> {
+    return this.workflows.duplicate(user.id, id);
+  }
+
+  @Post(':id/nodes/:node/test-run')
+  @HttpCode(200)
+  @ApiParam({ name: 'node', description: 'The id of an analysis node of the graph', example: 'a1' })
+  @ApiOkResponse({
+    type: TestRunWorkflowNodeResponse,
+    description:
+      'The node’s prompt rendered with the caller’s data and the model’s answer; nothing stored but the usage',
+  })
+  @ApiBadRequestResponse({
+    description: 'The node (taken alone) is invalid: its first issue’s code',
+  })
+  @ApiNotFoundResponse({
+    description: 'Unknown or another’s workflow, or no such node in the graph',
+  })
+  @ApiForbiddenResponse({ description: 'FEATURE_REQUIRED: the membership lacks workflow.run' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'NODE_NOT_ANALYSIS, NODE_TEMPLATE_MISSING, PROMPT_NOT_FOUND (prompt_slug resolves to no base prompt) or QUESTION_NOT_FOUND',
+  })
+  @ApiBudgetExceededResponse()
+  @ApiBadGatewayResponse({ description: 'LLM_FAILED: the model answered with an error' })
+  @ApiGatewayTimeoutResponse({ description: 'LLM_TIMEOUT: the model did not answer in time' })
+  @ApiErrors(
+    'FEATURE_REQUIRED',
+    'NODE_NOT_ANALYSIS',
+    'PROMPT_NOT_FOUND',
+    'QUESTION_NOT_FOUND',
+    'LLM_FAILED',
+    'LLM_TIMEOUT',
+  )
+  @ApiErrors(...GRAPH_ISSUE_CODES)
+  @ApiOperation({
+    operationId: 'runWorkflowNode',
+    summary: 'Test-run one analysis node with the caller’s data (saved or edited graph)',
+  })
+  testRun(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @Param('node') node: string,
+    @Body() body: TestRunWorkflowNodeRequest,
+  ): Promise<TestRunWorkflowNodeResponse> {
+    return this.nodeTests.testRun(user.id, id, node, body?.graph);
   }
 
   @DeleteRoute()

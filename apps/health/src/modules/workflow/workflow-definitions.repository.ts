@@ -15,16 +15,21 @@ export interface WorkflowDefinitionRow extends VersionedRow {
   description: string | null;
   /** Exactly as submitted (inline_template and all other node fields kept). */
   graph: Record<string, unknown>;
+  /** Where the editor placed each node (`{}` when never saved). */
+  layout: WorkflowLayout;
   created_at: Date;
   updated_at: Date;
 }
 
+/** Node id → editor position. */
+export type WorkflowLayout = Record<string, { x: number; y: number }>;
+
 export type WorkflowDefinitionValues = Pick<
   WorkflowDefinitionRow,
-  'name' | 'description' | 'graph'
+  'name' | 'description' | 'graph' | 'layout'
 >;
 
-const COLUMNS = `id, owner_id, name, description, graph, created_at, updated_at, ${rowVersionColumn()}`;
+const COLUMNS = `id, owner_id, name, description, graph, layout, created_at, updated_at, ${rowVersionColumn()}`;
 
 /** The only place with queries on `workflow_definitions`. */
 @Injectable()
@@ -65,11 +70,26 @@ export class WorkflowDefinitionsRepository {
     return [rows, total];
   }
 
+  /** The owner's workflow names that start with `prefix` (for a free copy name). */
+  async namesStartingWith(ownerId: string, prefix: string): Promise<string[]> {
+    const rows: { name: string }[] = await this.db.query(
+      `SELECT name FROM workflow_definitions WHERE owner_id = $1 AND starts_with(name, $2)`,
+      [ownerId, prefix],
+    );
+    return rows.map((row) => row.name);
+  }
+
   async insert(ownerId: string, values: WorkflowDefinitionValues): Promise<WorkflowDefinitionRow> {
     const rows: WorkflowDefinitionRow[] = await this.db.query(
-      `INSERT INTO workflow_definitions (owner_id, name, description, graph)
-       VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [ownerId, values.name, values.description, JSON.stringify(values.graph)],
+      `INSERT INTO workflow_definitions (owner_id, name, description, graph, layout)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [
+        ownerId,
+        values.name,
+        values.description,
+        JSON.stringify(values.graph),
+        JSON.stringify(values.layout),
+      ],
     );
     return rows[0];
   }
@@ -90,9 +110,16 @@ export class WorkflowDefinitionsRepository {
       ifMatch,
       notFound,
       (condition) =>
-        `UPDATE workflow_definitions SET name = $2, description = $3, graph = $4, updated_at = now()
+        `UPDATE workflow_definitions
+            SET name = $2, description = $3, graph = $4, layout = $5, updated_at = now()
           WHERE id = $1${condition} RETURNING ${COLUMNS}`,
-      [id, values.name, values.description, JSON.stringify(values.graph)],
+      [
+        id,
+        values.name,
+        values.description,
+        JSON.stringify(values.graph),
+        JSON.stringify(values.layout),
+      ],
     );
     if (!row) throw notFound();
     return row;

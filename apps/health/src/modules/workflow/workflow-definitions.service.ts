@@ -27,11 +27,17 @@ import {
 } from './dto/workflow-definition.dto';
 import { QuestionCatalogRepository } from './question-catalog.repository';
 import { graphInvalidError } from './workflow-errors';
+import { checkedLayout, keepNodesOf } from './workflow-layout';
 import {
   WorkflowDefinitionRow,
   WorkflowDefinitionsRepository,
 } from './workflow-definitions.repository';
 import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
+
+/** Longest workflow name (CreateWorkflowRequest). */
+const MAX_NAME_LENGTH = 200;
+/** Room kept for " (copy NNNNN)" when a copy is named. */
+const COPY_SUFFIX_ROOM = 14;
 
 /** Issues the service adds to the engine's (references into the database). */
 export type WorkflowIssue = Omit<GraphIssue, 'code'> & {
@@ -71,11 +77,34 @@ export class WorkflowDefinitionsService {
   }
 
   async create(ownerId: string, input: CreateWorkflowRequest): Promise<WorkflowResponse> {
+    const layout = checkedLayout(input.layout, input.graph);
     const checked = await this.requireValid(ownerId, input.graph);
     const row = await this.workflows.insert(ownerId, {
       name: input.name.trim(),
       description: input.description ?? null,
       graph: input.graph,
+      layout,
+    });
+    return this.tagged(row, checked);
+  }
+
+  /**
+   * A copy of one's own workflow for the caller: named "<name> (copy)", or "<name> (copy N)"
+   * with the smallest N ≥ 2 that no workflow of the caller has; graph, layout and description
+   * copied; a new id and version. Executions are not copied.
+   */
+  async duplicate(ownerId: string, id: string): Promise<WorkflowResponse> {
+    const source = await this.requireOwn(ownerId, id);
+    const checked = await this.check(ownerId, source.graph);
+    const base = `${source.name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX_ROOM)} (copy`;
+    const taken = new Set(await this.workflows.namesStartingWith(ownerId, base));
+    let name = `${base})`;
+    for (let n = 2; taken.has(name); n += 1) name = `${base} ${n})`;
+    const row = await this.workflows.insert(ownerId, {
+      name,
+      description: source.description,
+      graph: source.graph,
+      layout: source.layout ?? {},
     });
     return this.tagged(row, checked);
   }
@@ -104,6 +133,11 @@ export class WorkflowDefinitionsService {
     const current = await this.requireOwn(ownerId, id);
     assertIfMatch(ifMatch, current.row_version);
     const graph = input.graph ?? current.graph;
+    // omitted: the stored positions (of the nodes still there); null: none
+    const layout =
+      input.layout === undefined
+        ? keepNodesOf(current.layout ?? {}, graph)
+        : checkedLayout(input.layout, graph);
     const checked = await this.requireValid(ownerId, graph);
     const row = await this.workflows.update(
       id,
@@ -111,6 +145,7 @@ export class WorkflowDefinitionsService {
         name: input.name?.trim() ?? current.name,
         description: input.description !== undefined ? input.description : current.description,
         graph,
+        layout,
       },
       ifMatch,
     );

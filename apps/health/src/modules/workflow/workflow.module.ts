@@ -9,6 +9,7 @@ import { QuestionCatalogService } from './question-catalog.service';
 import { WorkflowDefinitionsController } from './workflow-definitions.controller';
 import { WorkflowDefinitionsRepository } from './workflow-definitions.repository';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
+import { WorkflowNodeTestService } from './workflow-node-test.service';
 import { ExecutionNotifications } from './execution-notifications';
 import { WorkflowExecutionWorker } from './workflow-execution.worker';
 import { WorkflowExecutionsController } from './workflow-executions.controller';
@@ -36,6 +37,7 @@ import { WorkflowExecutionsService } from './workflow-executions.service';
     QuestionCatalogService,
     WorkflowDefinitionsRepository,
     WorkflowDefinitionsService,
+    WorkflowNodeTestService,
     WorkflowExecutionsRepository,
     WorkflowExecutionsService,
     WorkflowExecutionWorker,

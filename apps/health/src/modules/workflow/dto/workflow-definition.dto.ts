@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { GraphIssue } from '@sports/workflow-engine';
-import type { WorkflowDefinitionRow } from '../workflow-definitions.repository';
+import type { WorkflowDefinitionRow, WorkflowLayout } from '../workflow-definitions.repository';
+import { MAX_LAYOUT_COORDINATE, MAX_LAYOUT_ENTRIES } from '../workflow-layout';
 import { WorkflowGraphSchema } from './workflow-graph.dto';
 import { GraphIssueResponse } from './workflow-result.dto';
 
@@ -11,6 +12,25 @@ const GRAPH = {
     'Checked by the engine on save (cycles, reachability, one end node, fallback edges, templates), not by the field rules: a graph that breaks them answers 400 with the first issue’s code',
 };
 
+export class NodePositionSchema {
+  @ApiProperty({ minimum: -MAX_LAYOUT_COORDINATE, maximum: MAX_LAYOUT_COORDINATE, example: 120 })
+  x!: number;
+  @ApiProperty({ minimum: -MAX_LAYOUT_COORDINATE, maximum: MAX_LAYOUT_COORDINATE, example: 80 })
+  y!: number;
+}
+
+const POSITION = { $ref: getSchemaPath(NodePositionSchema) };
+
+const LAYOUT_REQUEST = {
+  type: 'object' as const,
+  additionalProperties: POSITION,
+  maxProperties: MAX_LAYOUT_ENTRIES,
+  nullable: true,
+  example: { a1: { x: 120, y: 80 }, end: { x: 120, y: 240 } },
+  description: `Editor positions by node id (at most ${MAX_LAYOUT_ENTRIES}; x and y finite numbers within ±${MAX_LAYOUT_COORDINATE}). Positions of ids the graph does not have are dropped. Optional: on create omitted or null is \`{}\`; on replace omitted keeps the stored positions (of the nodes still in the graph), null clears them. A bad position answers 400 VALIDATION_FAILED with its path (\`layout.<node id>\`).`,
+};
+
+@ApiExtraModels(NodePositionSchema)
 export class CreateWorkflowRequest {
   @ApiProperty({ maxLength: 200, example: 'Wochencheck' })
   @IsString()
@@ -27,8 +47,14 @@ export class CreateWorkflowRequest {
   @ApiProperty(GRAPH)
   @IsObject()
   graph!: Record<string, unknown>;
+
+  @ApiPropertyOptional(LAYOUT_REQUEST)
+  @IsOptional()
+  @IsObject()
+  layout?: WorkflowLayout | null;
 }
 
+@ApiExtraModels(NodePositionSchema)
 export class UpdateWorkflowRequest {
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
@@ -47,6 +73,11 @@ export class UpdateWorkflowRequest {
   @IsOptional()
   @IsObject()
   graph?: Record<string, unknown>;
+
+  @ApiPropertyOptional(LAYOUT_REQUEST)
+  @IsOptional()
+  @IsObject()
+  layout?: WorkflowLayout | null;
 }
 
 export class ValidateWorkflowRequest {
@@ -63,12 +94,19 @@ export class ValidationResultResponse {
   order!: string[] | null;
 }
 
+@ApiExtraModels(NodePositionSchema)
 export class WorkflowResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
   @ApiProperty({ type: WorkflowGraphSchema, description: 'The graph as saved' })
   graph!: Record<string, unknown>;
+  @ApiProperty({
+    type: 'object' as const,
+    additionalProperties: POSITION,
+    description: 'Editor positions by node id as saved (`{}` when none were saved)',
+  })
+  layout!: WorkflowLayout;
   @ApiProperty({ type: [String], description: 'Topological order of the node ids' })
   order!: string[];
   @ApiProperty({ type: [GraphIssueResponse] }) warnings!: GraphIssue[];
@@ -93,6 +131,7 @@ export function toWorkflowResponse(
     name: row.name,
     description: row.description,
     graph: row.graph,
+    layout: row.layout ?? {},
     order,
     warnings,
     created_at: row.created_at.toISOString(),
