@@ -1,18 +1,32 @@
 // Issue 4 benchmark: GET /api/exercises with a full-text query and two filters over 20 000
 // exercises (3 variants each, catalog links), at 20 connections, against the bare SQL that
 // produces the same page (pg Pool, 20 concurrent loops), with EXPLAIN ANALYZE of that SQL.
+// Issue 20: at 1 and 20 connections, with the caller and preference statements in the
+// baseline, CPU and statements per request.
 //
 // DATABASE_URL set: a database `bench_exercises` is (re)created on that server. Unset: the
 // service starts its embedded PostgreSQL under .data/bench-training.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { load, ratio, ROOT, startService, writeResults, freshDatabase } from './lib/harness.mjs';
+import { ROOT, startService, writeResults, freshDatabase } from './lib/harness.mjs';
+import { routeVsSql, routeVsSqlTable, summaryRows } from './lib/route-vs-sql.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'apps', 'training', 'node_modules', 'pg'));
 const { buildListSql } = require(
   path.join(ROOT, 'apps', 'training', 'dist', 'modules', 'exercises', 'exercises.repository.js'),
+);
+const { callerSql } = require(
+  path.join(
+    ROOT,
+    'apps',
+    'training',
+    'dist',
+    'modules',
+    'tenant-context',
+    'tenant-context.repository.js',
+  ),
 );
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -147,40 +161,29 @@ try {
     .map((r) => r['QUERY PLAN'])
     .join('\n');
 
-  // ---- load ----
-  const measured = await load(url, {
-    connections: CONNECTIONS,
+  // ---- load: the route against the same statements through the pool ----
+  const sid = JSON.parse(Buffer.from(login.access_token.split('.')[1], 'base64url').toString()).sid;
+  const rows = await routeVsSql({
+    service,
+    pool,
+    url,
+    headers: { Authorization: auth },
+    bareFn: async () => {
+      await pool.query(callerSql(), [me, sid]);
+      await pool.query('SELECT exercise_list_prefs AS prefs FROM profiles WHERE id = $1', [me]);
+      await pool.query(sql, params);
+    },
+    connections: [1, CONNECTIONS],
     duration: DURATION,
-    headers: { Authorization: auth },
   });
-  const baseline = await bareSql(pool, sql, params);
-  // One connection: the uncontended latency of each, i.e. what one request costs. At 20
-  // connections on 2 cores, p50 cannot fall much below 20 × that cost / 2.
-  const single = await load(url, {
-    connections: 1,
-    duration: Math.max(3, DURATION / 2),
-    headers: { Authorization: auth },
-  });
-  const bareSingle = await bareSql(pool, sql, params, 1);
-
   const row = {
     exercises: EXERCISES,
     variants: EXERCISES * 3,
     seed_ms: seedMs,
     matching_total: check.total,
     page_size: check.items.length,
-    service_rps: measured.requests_per_s,
-    service_p50_ms: measured.latency_ms.p50,
-    service_p99_ms: measured.latency_ms.p99,
-    bare_sql_rps: baseline.requests_per_s,
-    bare_sql_p50_ms: baseline.p50,
-    bare_sql_p99_ms: baseline.p99,
-    p50_ratio: ratio(Math.max(measured.latency_ms.p50, 0.5), Math.max(baseline.p50, 0.5)),
-    service_1conn_p50_ms: single.latency_ms.p50,
-    bare_sql_1conn_p50_ms: bareSingle.p50,
-    p50_ratio_1conn: ratio(Math.max(single.latency_ms.p50, 0.5), Math.max(bareSingle.p50, 0.5)),
-    non_2xx: measured.non_2xx,
-    goal: 'p50 < 25 ms, ratio < 2',
+    answer_bytes: JSON.stringify(check).length,
+    runs: summaryRows(rows),
   };
   const md = `# Exercises list benchmark
 
@@ -188,19 +191,14 @@ ${EXERCISES} exercises (3 variants each, focus areas, training styles, target gr
 linked), seeded with set-based SQL in ${seedMs} ms. Request:
 \`GET /api/exercises?q=Sprint&must_include=<Koordination>&target_group_id=<Kinder>&limit=50\`
 as a club trainer (visibility check over official, club and own private exercises),
-${CONNECTIONS} connections, ${DURATION} s. Baseline: the same SQL statement (built by the
-same function) through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurrent loops.
+${DURATION} s per phase. Baseline: the request's statements (the caller's account, clubs and
+session; the caller's list preferences; the page, built by the same exported functions) through
+a pg Pool, from as many loops as connections. CPU: utime + stime of the service process over
+the phase; statements: committed transactions of the database over the phase.
 
-| | req/s | p50 ms | p99 ms |
-|---|---|---|---|
-| service (HTTP) | ${row.service_rps} | ${row.service_p50_ms} | ${row.service_p99_ms} |
-| bare SQL | ${row.bare_sql_rps} | ${row.bare_sql_p50_ms} | ${row.bare_sql_p99_ms} |
-| service (HTTP), 1 connection | ${single.requests_per_s} | ${single.latency_ms.p50} | ${single.latency_ms.p99} |
-| bare SQL, 1 connection | ${bareSingle.requests_per_s} | ${bareSingle.p50} | ${bareSingle.p99} |
+${routeVsSqlTable(rows)}
 
-p50 ratio service / bare SQL: **${row.p50_ratio}** (goal < 2); service p50 ${row.service_p50_ms} ms
-(goal < 25 ms). With one connection: service p50 ${row.service_1conn_p50_ms} ms, bare SQL
-${row.bare_sql_1conn_p50_ms} ms (ratio ${row.p50_ratio_1conn}). Matching exercises: ${row.matching_total}; page: ${row.page_size}; non-2xx: ${row.non_2xx}.
+Matching exercises: ${row.matching_total}; page: ${row.page_size} (${row.answer_bytes} bytes of JSON).
 
 ## EXPLAIN (ANALYZE, BUFFERS)
 
@@ -208,35 +206,9 @@ ${row.bare_sql_1conn_p50_ms} ms (ratio ${row.p50_ratio_1conn}). Matching exercis
 ${explain}
 \`\`\`
 `;
-  writeResults(
-    'exercises',
-    {
-      ...row,
-      explain,
-      raw: { service: measured, bare: baseline, service_1conn: single, bare_1conn: bareSingle },
-    },
-    md,
-  );
+  writeResults('exercises', { ...row, explain, raw: rows.map((r) => r.raw) }, md);
   process.stdout.write(md);
 } finally {
   await pool.end();
   await service.stop();
-}
-
-/** `connections` loops issuing the statement back to back for DURATION seconds. */
-async function bareSql(pool, sql, params, connections = CONNECTIONS) {
-  const latencies = [];
-  const end = performance.now() + DURATION * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await pool.query(sql, params);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] * 100) / 100;
-  return { requests_per_s: Math.round(latencies.length / DURATION), p50: at(0.5), p99: at(0.99) };
 }

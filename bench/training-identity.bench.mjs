@@ -2,8 +2,13 @@
 // each against the bare work the route needs, measured in the same run:
 // - login: the profile lookup by email (bare SQL), and that lookup plus one argon2id verify
 //   (the cost the route must pay by design; OWASP parameters m=64 MiB, t=3, p=4);
-// - /me: the profile row plus its memberships and clubs (bare SQL).
+// - /me (issue 20): at 1 and 20 connections, against the statements of the request (the caller's
+//   account, clubs and session; the profile row), built by the service's exported functions,
+//   through a pg Pool, with CPU and statements per request.
+import path from 'node:path';
+import { routeVsSql, routeVsSqlTable, summaryRows } from './lib/route-vs-sql.mjs';
 import {
+  ROOT,
   load,
   loadFn,
   ratio,
@@ -14,6 +19,10 @@ import {
 
 const { Pool } = requireFromWorkspace('pg');
 const argon2 = requireFromWorkspace('argon2');
+const dist = (...p) =>
+  requireFromWorkspace(path.join(ROOT, 'apps', 'training', 'dist', 'modules', ...p));
+const { callerSql } = dist('tenant-context', 'tenant-context.repository.js');
+const { profileRowSql } = dist('profiles', 'profiles.repository.js');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -67,11 +76,6 @@ const memberLogin = await post('/api/auth/login', { email: member.email, pin: '4
 const memberAuth = { Authorization: `Bearer ${memberLogin.access_token}` };
 
 const lookupSql = `SELECT id, email, role, pin_hash FROM profiles WHERE lower(email) = lower($1)`;
-const meSql = `SELECT p.id, p.name, p.email, p.role, p.tier, p.active_club_id, p.exercise_list_prefs,
-         coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'roles', m.roles)) FILTER (WHERE c.id IS NOT NULL), '[]') AS clubs
-    FROM profiles p LEFT JOIN club_members m ON m.profile_id = p.id LEFT JOIN clubs c ON c.id = m.club_id
-   WHERE p.id = $1 GROUP BY p.id`;
-
 const loginRoute = await load(`${service.base}/api/auth/login`, {
   connections: CONNECTIONS,
   duration: DURATION,
@@ -95,13 +99,19 @@ const loginSqlArgon = await loadFn(
   },
   { connections: CONNECTIONS, duration: DURATION },
 );
-const meRoute = await load(`${service.base}/api/profiles/me`, {
-  connections: CONNECTIONS,
-  duration: DURATION,
+const sid = JSON.parse(
+  Buffer.from(memberLogin.access_token.split('.')[1], 'base64url').toString(),
+).sid;
+const meRuns = await routeVsSql({
+  service,
+  pool,
+  url: `${service.base}/api/profiles/me`,
   headers: memberAuth,
-});
-const meSqlRun = await loadFn('/me: bare SQL', () => pool.query(meSql, [member.id]), {
-  connections: CONNECTIONS,
+  bareFn: async () => {
+    await pool.query(callerSql(), [member.id, sid]);
+    await pool.query(profileRowSql(), [member.id]);
+  },
+  connections: [1, 20],
   duration: DURATION,
 });
 await pool.end();
@@ -111,7 +121,6 @@ const fmt = (r) =>
   `${r.requests_per_s} req/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms`;
 const loginVsSql = ratio(loginSql.requests_per_s, loginRoute.requests_per_s);
 const loginVsArgon = ratio(loginSqlArgon.requests_per_s, loginRoute.requests_per_s);
-const meRatio = ratio(meRoute.latency_ms.p50, Math.max(meSqlRun.latency_ms.p50, 0.01));
 const md = `# Training identity benchmark
 
 ${CONNECTIONS} connections, ${DURATION} s each, same machine and run; ${PROFILES} members in one club.
@@ -120,10 +129,18 @@ ${CONNECTIONS} connections, ${DURATION} s each, same machine and run; ${PROFILES
 |---|---|---|---|---|
 | POST /api/auth/login | ${fmt(loginRoute)} | bare SQL lookup | ${fmt(loginSql)} | throughput ${loginVsSql}× lower than SQL |
 | POST /api/auth/login | | SQL + argon2id verify | ${fmt(loginSqlArgon)} | throughput ${loginVsArgon}× lower than its inherent work |
-| GET /api/profiles/me | ${fmt(meRoute)} | bare SQL | ${fmt(meSqlRun)} | p50 ${meRatio}× the SQL's |
 
 Login is bound by argon2id by design (64 MiB, 3 passes per attempt): compare it with the
-second baseline. Non-2xx answers: login ${loginRoute.non_2xx}, /me ${meRoute.non_2xx}.
+second baseline. Non-2xx answers: login ${loginRoute.non_2xx}.
+
+## GET /api/profiles/me against its statements
+
+${DURATION} s per phase. Baseline: the request's statements (the caller's account, clubs and
+session in one statement; the profile row), built by the same exported functions, through a pg
+Pool from as many loops as connections. CPU: utime + stime of the service process over the
+phase; statements: committed transactions of the database over the phase.
+
+${routeVsSqlTable(meRuns)}
 `;
 writeResults(
   'training-identity',
@@ -131,10 +148,9 @@ writeResults(
     ratios: {
       login_rps_vs_sql: loginVsSql,
       login_rps_vs_sql_argon2: loginVsArgon,
-      me_p50_vs_sql: meRatio,
     },
     login: { route: loginRoute, sql: loginSql, sql_argon2: loginSqlArgon },
-    me: { route: meRoute, sql: meSqlRun },
+    me: { runs: summaryRows(meRuns), raw: meRuns.map((r) => r.raw) },
   },
   md,
 );

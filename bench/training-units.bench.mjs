@@ -1,15 +1,14 @@
-// Issue 6 benchmark: GET /api/training-units?assigned_to_me=true with 50 000 units across 200
-// clubs (groups with default trainers, explicit leads, substitutes and assistants), against the
-// bare SQL that produces the same page (built by the same exported function), with EXPLAIN.
+// Issue 6 / 20 benchmark: GET /api/training-units?assigned_to_me=true with 50 000 units across
+// 200 clubs (groups with default trainers, explicit leads, substitutes and assistants), against
+// the bare SQL of the request (the caller statement and the page, built by the same exported
+// functions) at 1 and 20 connections, with CPU and statements per request, and EXPLAIN.
 //
 // DATABASE_URL set: a database `bench_training_units` is (re)created on that server. Unset: the
 // service starts its embedded PostgreSQL under .data/bench-training.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { routeVsSql, routeVsSqlTable, summaryRows } from './lib/route-vs-sql.mjs';
 import {
-  load,
-  loadFn,
-  ratio,
   requireFromWorkspace,
   ROOT,
   startService,
@@ -27,6 +26,18 @@ const { buildListSql } = requireFromWorkspace(
     'modules',
     'training-units',
     'training-units.repository.js',
+  ),
+);
+
+const { callerSql } = requireFromWorkspace(
+  path.join(
+    ROOT,
+    'apps',
+    'training',
+    'dist',
+    'modules',
+    'tenant-context',
+    'tenant-context.repository.js',
   ),
 );
 
@@ -132,34 +143,27 @@ try {
     .map((r) => r['QUERY PLAN'])
     .join('\n');
 
-  // ---- load ----
-  const measured = await load(url, {
-    connections: CONNECTIONS,
-    duration: DURATION,
+  // ---- load: the route against the same statements through the pool ----
+  const sid = JSON.parse(Buffer.from(login.access_token.split('.')[1], 'base64url').toString()).sid;
+  const rows = await routeVsSql({
+    service,
+    pool,
+    url,
     headers: { Authorization: auth },
-  });
-  const baseline = await loadFn('bare SQL', () => pool.query(sql, params), {
-    connections: CONNECTIONS,
+    bareFn: async () => {
+      await pool.query(callerSql(), [me, sid]);
+      await pool.query(sql, params);
+    },
+    connections: [1, CONNECTIONS],
     duration: DURATION,
   });
-
   const row = {
     units: unitCount,
     clubs: CLUBS,
     seed_ms: seedMs,
     assigned_total: check.total,
     page_size: check.items.length,
-    service_rps: measured.requests_per_s,
-    service_p50_ms: measured.latency_ms.p50,
-    service_p99_ms: measured.latency_ms.p99,
-    bare_sql_rps: baseline.requests_per_s,
-    bare_sql_p50_ms: baseline.latency_ms.p50,
-    bare_sql_p99_ms: baseline.latency_ms.p99,
-    p50_ratio: ratio(
-      Math.max(measured.latency_ms.p50, 0.5),
-      Math.max(baseline.latency_ms.p50, 0.5),
-    ),
-    non_2xx: measured.non_2xx,
+    runs: summaryRows(rows),
   };
   const md = `# Training units list benchmark
 
@@ -167,16 +171,14 @@ ${unitCount} training units across ${CLUBS} clubs (4 groups per club with defaul
 every 7th unit with a substitute lead, every 5th with explicit assistants), seeded with
 set-based SQL in ${seedMs} ms. Request: \`GET /api/training-units?assigned_to_me=true&limit=50\`
 as a trainer in 3 clubs (effective lead through group defaults, substitutions and assistants),
-${CONNECTIONS} connections, ${DURATION} s. Baseline: the same SQL statement (built by the same
-exported function) through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurrent loops.
+${DURATION} s per phase. Baseline: the request's statements (the caller's account, clubs and
+session in one statement, then the page; both built by the same exported functions) through a
+pg Pool, from as many loops as connections. CPU: utime + stime of the service process over the
+phase; statements: committed transactions of the database over the phase.
 
-| | req/s | p50 ms | p99 ms |
-|---|---|---|---|
-| service (HTTP) | ${row.service_rps} | ${row.service_p50_ms} | ${row.service_p99_ms} |
-| bare SQL | ${row.bare_sql_rps} | ${row.bare_sql_p50_ms} | ${row.bare_sql_p99_ms} |
+${routeVsSqlTable(rows)}
 
-p50 ratio service / bare SQL: **${row.p50_ratio}**. Units assigned to the trainer:
-${row.assigned_total}; page: ${row.page_size}; non-2xx: ${row.non_2xx}.
+Units assigned to the trainer: ${row.assigned_total}; page: ${row.page_size}.
 
 ## EXPLAIN (ANALYZE, BUFFERS)
 
@@ -184,11 +186,7 @@ ${row.assigned_total}; page: ${row.page_size}; non-2xx: ${row.non_2xx}.
 ${explain}
 \`\`\`
 `;
-  writeResults(
-    'training-units',
-    { ...row, explain, raw: { service: measured, bare: baseline } },
-    md,
-  );
+  writeResults('training-units', { ...row, explain, raw: rows.map((r) => r.raw) }, md);
   process.stdout.write(md);
 } finally {
   await pool.end();

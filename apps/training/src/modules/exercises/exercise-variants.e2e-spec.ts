@@ -58,6 +58,29 @@ describe('exercise variants (HTTP)', () => {
     expect(res.body.prerequisite).toBe('<p>Stabile Rumpfspannung</p><img />');
   });
 
+  it('answers timestamps as ISO with milliseconds and Z in the exercise, its variant list, detail and one variant', async () => {
+    const exercise = await ownExercise();
+    const v = await add({ title: 'Form' }, owner, exercise);
+    expect(v.status).toBe(201);
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    const detail = await t.http.get(`/api/exercises/${exercise}`).set('Authorization', owner.auth);
+    expect(detail.body.created_at).toMatch(iso);
+    expect(detail.body.updated_at).toMatch(iso);
+    expect(detail.body.variants[0].created_at).toMatch(iso);
+    const one = await t.http
+      .get(`/api/exercises/${exercise}/variants/${v.body.id}`)
+      .set('Authorization', owner.auth);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(detail.body.variants[0]);
+    expect(one.body).toMatchObject({ description: null, duration_minutes: null });
+    const list = await t.http
+      .get(`/api/exercises?include_variants=true&limit=100`)
+      .set('Authorization', owner.auth);
+    const item = list.body.items.find((e: { id: string }) => e.id === exercise);
+    expect(item.created_at).toBe(detail.body.created_at);
+    expect(item.variants).toEqual(detail.body.variants);
+  });
+
   it('orders variants by sequence_order, then progression_level', async () => {
     await add({ title: 'Klassisch', progression_level: 3, sequence_order: 1 });
     await add({ title: 'Erhöht', progression_level: 2, sequence_order: 1 });

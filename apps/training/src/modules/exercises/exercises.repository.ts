@@ -1,4 +1,4 @@
-import { rowVersionColumn, VersionedRow } from '@sports/common';
+import { isoTimestamp, rowVersionColumn, VersionedRow } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -27,8 +27,9 @@ export interface ExerciseRow extends VersionedRow {
   default_club_media_copyright: string | null;
   promote_attached_media_for_official: boolean;
   default_official_media_copyright: string | null;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601 UTC text with milliseconds (the response's form; no Date round trip). */
+  created_at: string;
+  updated_at: string;
 }
 
 /** A row with its enriched catalog lists (json from the database). */
@@ -70,8 +71,9 @@ export interface VariantJson {
   difficulty: number | null;
   material: string | null;
   prerequisite: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
+  /** ISO 8601 UTC text with milliseconds. */
+  created_at: string;
+  updated_at: string;
 }
 
 export type ExerciseValues = Partial<
@@ -136,7 +138,8 @@ const COLUMNS = `e.id, e.title, e.description, e.instructions, e.coaching_points
   e.duration_minutes, e.difficulty, e.min_participants, e.max_participants, e.visibility,
   e.club_id, e.owner_profile_id, e.status, e.default_club_media_copyright,
   e.promote_attached_media_for_official, e.default_official_media_copyright,
-  e.created_at, e.updated_at, ${rowVersionColumn('e')}`;
+  ${isoTimestamp('e.created_at')} AS created_at, ${isoTimestamp('e.updated_at')} AS updated_at,
+  ${rowVersionColumn('e')}`;
 
 const WRITABLE: (keyof ExerciseValues)[] = [
   'title',
@@ -161,7 +164,12 @@ const VARIANT_JSON = `json_build_object('id', v.id, 'exercise_id', v.exercise_id
   'description', v.description, 'sequence_order', v.sequence_order,
   'progression_level', v.progression_level, 'duration_minutes', v.duration_minutes,
   'difficulty', v.difficulty, 'material', v.material, 'prerequisite', v.prerequisite,
-  'created_at', v.created_at, 'updated_at', v.updated_at)`;
+  'created_at', ${isoTimestamp('v.created_at')}, 'updated_at', ${isoTimestamp('v.updated_at')})`;
+
+/** A variant's columns in the form of VARIANT_JSON. */
+const VARIANT_COLUMNS = `v.id, v.exercise_id, v.title, v.description, v.sequence_order,
+  v.progression_level, v.duration_minutes, v.difficulty, v.material, v.prerequisite,
+  ${isoTimestamp('v.created_at')} AS created_at, ${isoTimestamp('v.updated_at')} AS updated_at`;
 
 /** The enriched catalog lists, skills and (optionally) variants of `e`. */
 function enrichment(withVariants: boolean): string {
@@ -482,7 +490,7 @@ export class ExercisesRepository {
 
   async variants(exerciseId: string, manager?: EntityManager): Promise<VariantJson[]> {
     return (manager ?? this.db).query(
-      `SELECT v.* FROM exercise_variants v WHERE v.exercise_id = $1
+      `SELECT ${VARIANT_COLUMNS} FROM exercise_variants v WHERE v.exercise_id = $1
        ORDER BY v.sequence_order, v.progression_level, v.id`,
       [exerciseId],
     );
@@ -494,7 +502,8 @@ export class ExercisesRepository {
     variantId: string,
   ): Promise<(VariantJson & VersionedRow) | null> {
     const rows: (VariantJson & VersionedRow)[] = await this.db.query(
-      `SELECT *, ${rowVersionColumn()} FROM exercise_variants WHERE id = $1 AND exercise_id = $2`,
+      `SELECT ${VARIANT_COLUMNS}, ${rowVersionColumn('v')} FROM exercise_variants v
+        WHERE v.id = $1 AND v.exercise_id = $2`,
       [variantId, exerciseId],
     );
     return rows[0] ?? null;

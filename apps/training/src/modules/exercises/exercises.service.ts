@@ -57,8 +57,6 @@ const TEXT_LIMITS = {
 };
 const INLINE_MEDIA_MARKER = /\{\{\s*exerciseMedia:/i;
 
-const iso = (v: string | Date): string => new Date(v).toISOString();
-
 export function toVariantResponse(v: VariantJson): VariantResponse {
   return {
     id: v.id,
@@ -71,8 +69,8 @@ export function toVariantResponse(v: VariantJson): VariantResponse {
     difficulty: v.difficulty,
     material: v.material,
     prerequisite: v.prerequisite,
-    created_at: iso(v.created_at),
-    updated_at: iso(v.updated_at),
+    created_at: v.created_at,
+    updated_at: v.updated_at,
   };
 }
 
@@ -101,8 +99,8 @@ function toResponse(ctx: TenantContext, r: EnrichedExerciseRow, detail: boolean)
     promote_attached_media_for_official: r.promote_attached_media_for_official,
     default_official_media_copyright: r.default_official_media_copyright,
     permissions: { can_edit: canEditExercise(ctx, r), can_delete: canDeleteExercise(ctx, r) },
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
   if (r.variants) out.variants = r.variants.map(toVariantResponse);
   if (detail) out.media = [];

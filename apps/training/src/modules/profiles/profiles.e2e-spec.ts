@@ -213,6 +213,23 @@ describe('profiles (HTTP)', () => {
       expect(res.body.effective_club_id).toBe(clubId);
     });
 
+    it('answers the same fields, forms and version as GET /api/profiles/{id}', async () => {
+      const me = await t.http.get('/api/profiles/me').set('Authorization', user.auth);
+      const byId = await t.http.get(`/api/profiles/${user.id}`).set('Authorization', user.auth);
+      expect(me.status).toBe(200);
+      const { clubs: _clubs, effective_club_id: _effective, ...profile } = me.body;
+      // Same keys in the same order, same values (timestamps as ISO with milliseconds and Z).
+      expect(JSON.stringify(profile)).toBe(JSON.stringify(byId.body));
+      expect(profile.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(profile.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(new Date(profile.created_at).toISOString()).toBe(profile.created_at);
+      expect(profile.active_club_id === null || typeof profile.active_club_id === 'string').toBe(
+        true,
+      );
+      expect(me.headers.etag).toBeDefined();
+      expect(me.headers.etag).toBe(byId.headers.etag);
+    });
+
     it('ignores a stale X-Active-Club-Id instead of refusing', async () => {
       const res = noHash(
         await t.http

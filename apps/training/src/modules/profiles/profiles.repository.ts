@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isoTimestamp, rowVersionColumn } from '@sports/common';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Profile, ProfileRole, ProfileTier } from './profile.entity';
@@ -14,6 +15,30 @@ export interface ProfileChanges {
   exerciseListPrefs?: Record<string, unknown>;
 }
 
+/**
+ * A profile in its wire form, read as a typed row: timestamps already as ISO text with
+ * milliseconds and `Z` (what `Date.toISOString()` gave), `row_version` for the ETag.
+ */
+export interface ProfileRow {
+  id: string;
+  name: string;
+  email: string;
+  role: ProfileRole;
+  tier: ProfileTier;
+  active_club_id: string | null;
+  exercise_list_prefs: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  row_version: string;
+}
+
+/** The statement behind `findRowById` (exported for the benchmark's bare-SQL baseline). */
+export function profileRowSql(): string {
+  return `SELECT id, name, email, role, tier, active_club_id, exercise_list_prefs,
+    ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at,
+    ${rowVersionColumn()} FROM profiles WHERE id = $1`;
+}
+
 /** The only place with queries on `profiles`. */
 @Injectable()
 export class ProfilesRepository {
@@ -21,6 +46,12 @@ export class ProfilesRepository {
 
   findById(id: string, manager?: EntityManager): Promise<Profile | null> {
     return (manager?.getRepository(Profile) ?? this.profiles).findOneBy({ id });
+  }
+
+  /** The profile as its wire form plus version, without entity hydration (hot read path). */
+  async findRowById(id: string): Promise<ProfileRow | null> {
+    const rows = (await this.profiles.query(profileRowSql(), [id])) as ProfileRow[];
+    return rows[0] ?? null;
   }
 
   /** The e-mail and PIN hash of a profile, to confirm its current PIN. */

@@ -101,22 +101,23 @@ export class ProfilesService {
   }
 
   async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
-    const profile = await this.profiles.findById(caller.id);
-    if (!profile) throw new NotFoundError('Profile', caller.id);
+    const row = await this.profiles.findRowById(caller.id);
+    if (!row) throw new NotFoundError('Profile', caller.id);
     const tenant = await this.tenants.describe(
-      profile.id,
-      profile.role,
+      row.id,
+      row.role,
       headerClubId,
       // Memberships and active club as read with the account for this request.
       isAuthenticatedCaller(caller) ? caller : undefined,
     );
+    const { row_version: version, ...profile } = row;
     return withEntityTag(
       {
-        ...toProfileResponse(profile),
+        ...profile,
         clubs: tenant.clubs.map((c) => ({ id: c.id, name: c.name, roles: [...c.roles] })),
         effective_club_id: tenant.effective_club_id,
       },
-      profile.rowVersion,
+      version,
     );
   }
 

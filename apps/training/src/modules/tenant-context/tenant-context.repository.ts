@@ -22,6 +22,19 @@ export interface CallerState {
 }
 
 /**
+ * The statement behind `findCaller` ($1 profile id, $2 session id or null): account, active club
+ * and memberships in one row (exported for the benchmark's bare-SQL baseline).
+ */
+export function callerSql(): string {
+  return `SELECT p.id, p.email, p.role, p.active_club_id AS "activeClubId",
+         coalesce((SELECT json_agg(json_build_object('clubId', m.club_id, 'clubName', c.name,
+                     'roles', m.roles) ORDER BY m.created_at, m.id)
+                   FROM club_members m JOIN clubs c ON c.id = m.club_id
+                   WHERE m.profile_id = p.id), '[]'::json) AS memberships
+       FROM profiles p WHERE p.id = $1 AND ${liveSessionSql('p.id', '$2')}`;
+}
+
+/**
  * The tenant context's own reads: the caller's account with its clubs (once per request) and
  * the existence of a club. Reads only; the profiles and club-memberships modules own the rows.
  */
@@ -32,15 +45,7 @@ export class TenantContextRepository {
   /** Role, active club and club memberships of a profile (null when it no longer exists). */
   /** With `sessionId`: only while that session of the profile is live. */
   async findCaller(id: string, sessionId?: string): Promise<CallerState | null> {
-    const rows: CallerState[] = await this.dataSource.query(
-      `SELECT p.id, p.email, p.role, p.active_club_id AS "activeClubId",
-         coalesce((SELECT json_agg(json_build_object('clubId', m.club_id, 'clubName', c.name,
-                     'roles', m.roles) ORDER BY m.created_at, m.id)
-                   FROM club_members m JOIN clubs c ON c.id = m.club_id
-                   WHERE m.profile_id = p.id), '[]'::json) AS memberships
-       FROM profiles p WHERE p.id = $1 AND ${liveSessionSql('p.id', '$2')}`,
-      [id, sessionId ?? null],
-    );
+    const rows: CallerState[] = await this.dataSource.query(callerSql(), [id, sessionId ?? null]);
     return rows[0] ?? null;
   }
 

@@ -86,6 +86,31 @@ describe('training units (HTTP): trainers, lists, blueprints, club boundaries', 
       });
     });
 
+    it('answers timestamps as ISO with milliseconds and Z, and nulls as null, in detail and list', async () => {
+      const created = await as(trainerA).post('/api/training-units', {
+        title: 'Formen',
+        club_id: clubA,
+        starts_at: '2026-05-12T19:00:00.5+02:00',
+      });
+      expect(created.status).toBe(201);
+      const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+      const detail = await as(trainerA).get(`/api/training-units/${created.body.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.starts_at).toBe('2026-05-12T17:00:00.500Z');
+      expect(detail.body.created_at).toMatch(iso);
+      expect(detail.body.updated_at).toMatch(iso);
+      expect(detail.body).toMatchObject({ group_id: null, notes: null, location: null });
+      const list = await as(trainerA).get(`/api/training-units?club_id=${clubA}&limit=100`);
+      const item = list.body.items.find((u: { id: string }) => u.id === created.body.id);
+      const { sections: _s, media_asset_ids: _m, ...summary } = detail.body;
+      expect(item).toEqual(summary);
+      const unscheduled = await as(trainerA).post('/api/training-units', {
+        title: 'Ohne Termin',
+        club_id: clubA,
+      });
+      expect(unscheduled.body.starts_at).toBeNull();
+    });
+
     it('lets any club member substitute as lead trainer', async () => {
       const res = await as(trainerA).post('/api/training-units', {
         title: 'Vertretung',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isoTimestamp,
   pagedRows,
   PagedQuery,
   PagedRows,
@@ -33,10 +34,11 @@ export interface UnitRow extends UnitValues, VersionedRow {
   effective_lead_trainer_profile_id: string | null;
   effective_assistant_trainer_profile_ids: string[];
   lead_trainer_name: string | null;
+  /** ISO 8601 UTC text with milliseconds (the response's form; no Date round trip). */
   starts_at: string | null;
   sequence: number;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Who is asking (the list's access rule is part of the SQL). */
@@ -63,10 +65,12 @@ const ORDER: Record<UnitSort, string> = {
   title: 'lower(u.title), u.id',
 };
 
-const COLUMNS = `u.id, u.title, u.notes, u.club_id, u.group_id, u.starts_at, u.duration_minutes,
+const COLUMNS = `u.id, u.title, u.notes, u.club_id, u.group_id,
+    ${isoTimestamp('u.starts_at')} AS starts_at, u.duration_minutes,
     u.location, u.status, u.sequence,
     u.lead_trainer_profile_id, u.assistant_trainer_profile_ids, u.plan_template_id,
-    u.origin_framework_slot_id, u.created_by_profile_id, u.created_at, u.updated_at,
+    u.origin_framework_slot_id, u.created_by_profile_id,
+    ${isoTimestamp('u.created_at')} AS created_at, ${isoTimestamp('u.updated_at')} AS updated_at,
     eff.lead AS effective_lead_trainer_profile_id, eff.assistants AS effective_assistant_trainer_profile_ids,
     lp.name AS lead_trainer_name, ${rowVersionColumn('u')}`;
 

@@ -279,12 +279,7 @@ export class TrainingUnitsService {
       title: body.title ?? current?.title ?? '',
       notes: pick('notes'),
       group_id: pick('group_id'),
-      starts_at:
-        body.starts_at !== undefined
-          ? body.starts_at
-          : current?.starts_at
-            ? new Date(current.starts_at).toISOString()
-            : null,
+      starts_at: body.starts_at !== undefined ? body.starts_at : (current?.starts_at ?? null),
       duration_minutes: pick('duration_minutes'),
       location: pick('location'),
       status: body.status ?? current?.status ?? 'scheduled',
@@ -372,7 +367,7 @@ export class TrainingUnitsService {
       notes: u.notes,
       club_id: u.club_id,
       group_id: u.group_id,
-      starts_at: u.starts_at ? new Date(u.starts_at).toISOString() : null,
+      starts_at: u.starts_at,
       duration_minutes: u.duration_minutes,
       location: u.location,
       status: u.status,
@@ -386,8 +381,8 @@ export class TrainingUnitsService {
       origin_framework_slot_id: u.origin_framework_slot_id,
       created_by_profile_id: u.created_by_profile_id,
       can_edit: canEditUnit(ctx, u),
-      created_at: new Date(u.created_at).toISOString(),
-      updated_at: new Date(u.updated_at).toISOString(),
+      created_at: u.created_at,
+      updated_at: u.updated_at,
     };
   }
 }
