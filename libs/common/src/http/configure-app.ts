@@ -8,6 +8,7 @@ import { HttpMetricsMiddleware } from '../observability/metrics';
 import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
+import { installResponseSerializer } from './response-serializer';
 import { workerRoleRoutes } from './worker-role-routes';
 
 /** HTTP settings shared by the running service and the test harness. */
@@ -37,5 +38,7 @@ export function configureApp(
     });
   }
   app.setGlobalPrefix(API_PREFIX);
-  return setupOpenApi(app, release, options.description);
+  const document = setupOpenApi(app, release, options.description);
+  if (config.RESPONSE_SERIALIZER === 'schema') installResponseSerializer(app, document);
+  return document;
 }
