@@ -1,13 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
 import { HttpMetricsMiddleware } from '../observability/metrics';
 import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
+import { parseByteSize } from './request-body';
+import { installBodyReader } from './request-body.interceptor';
+import { fixedResponseHeaders, responseHeadersMiddleware } from './response-headers';
 import { installResponseSerializer } from './response-serializer';
 import { workerRoleRoutes } from './worker-role-routes';
 
@@ -21,15 +22,16 @@ export function configureApp(
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   answerClientErrorsAsProblems(app.getHttpServer());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-App-Version', release.app_version);
-    next();
-  });
-  const metrics = app.get(HttpMetricsMiddleware);
-  app.use((req: Request, res: Response, next: NextFunction) => metrics.use(req, res, next));
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  // One middleware for the fixed headers (helmet's and X-App-Version) and the duration metric.
+  app.use(
+    responseHeadersMiddleware(
+      fixedResponseHeaders(release.app_version),
+      app.get(HttpMetricsMiddleware),
+    ),
+  );
   if (config.SERVICE_ROLE === 'worker') app.use(workerRoleRoutes);
-  // No body parser here: bodies are read after the guards (RequestBodyInterceptor).
+  // No body parser here: bodies are read after the guards, on the routes that take one.
+  installBodyReader(app, parseByteSize(config.BODY_LIMIT));
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
