@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import type { DynamicModule } from '@nestjs/common';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -42,7 +43,7 @@ type Timed = IncomingMessage & { [START]?: bigint };
 
 /**
  * Structured JSON logs, one line per request, with the request id and no credentials: the
- * method, the URL and the status only (headers are never serialised).
+ * method, the URL and the status only (headers are never read, copied or serialised).
  */
 export function loggingModule(
   service: string,
@@ -57,10 +58,9 @@ export function loggingModule(
         (req as Timed)[START] = process.hrtime.bigint();
         return requestIdOf(req, res);
       },
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
+      // The serializers below read the three fields from the request itself: pino-http's
+      // standard serializer (a copy of every header, then redacted) is not run per request.
+      wrapSerializers: false,
       autoLogging: { ignore: (req) => /^\/api\/(health|metrics)/.test(req.url ?? '') },
       customLogLevel: (req, res, err) => {
         const start = (req as Timed)[START];
@@ -68,12 +68,13 @@ export function loggingModule(
         return requestLogLevel(options, res.statusCode, Boolean(err), elapsedMs);
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
+        req: (req: { id: string; method: string; url: string; originalUrl?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: req.originalUrl ?? req.url,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: stdSerializers.err,
       },
     },
   });
