@@ -2,13 +2,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
+import { requestLogging } from '../observability/logging';
 import { HttpMetricsMiddleware } from '../observability/metrics';
 import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
 import { parseByteSize } from './request-body';
 import { installBodyReader } from './request-body.interceptor';
-import { fixedResponseHeaders, responseHeadersMiddleware } from './response-headers';
+import { fixedResponseHeaders, requestPipeline } from './response-headers';
 import { installResponseSerializer } from './response-serializer';
 import { workerRoleRoutes } from './worker-role-routes';
 
@@ -22,11 +23,16 @@ export function configureApp(
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   answerClientErrorsAsProblems(app.getHttpServer());
-  // One middleware for the fixed headers (helmet's and X-App-Version) and the duration metric.
+  // One middleware for the fixed headers (helmet's and X-App-Version), the duration metric and
+  // the request's log line.
   app.use(
-    responseHeadersMiddleware(
+    requestPipeline(
       fixedResponseHeaders(release.app_version),
       app.get(HttpMetricsMiddleware),
+      requestLogging({
+        successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
+        slowRequestMs: config.LOG_SLOW_REQUEST_MS,
+      }),
     ),
   );
   if (config.SERVICE_ROLE === 'worker') app.use(workerRoleRoutes);

@@ -24,16 +24,20 @@ export function fixedResponseHeaders(appVersion: string): [string, string][] {
   return headers;
 }
 
+const nothing = () => undefined;
+
 /**
- * The first middleware of every request, in place of several: sets the fixed headers and starts
- * the request's duration metric.
+ * The first middleware of every request, in place of several: sets the fixed headers, starts
+ * the request's duration metric and its log line (`requestLogging`).
  */
-export function responseHeadersMiddleware(
+export function requestPipeline(
   headers: [string, string][],
   metrics: HttpMetricsMiddleware,
+  logging: (req: Request, res: Response, next: NextFunction) => void,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     for (let i = 0; i < headers.length; i += 1) res.setHeader(headers[i][0], headers[i][1]);
-    metrics.use(req, res, next);
+    metrics.use(req, res, nothing);
+    logging(req, res, next);
   };
 }

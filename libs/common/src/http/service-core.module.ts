@@ -52,10 +52,7 @@ export class ServiceCoreModule {
       module: ServiceCoreModule,
       global: true,
       imports: [
-        loggingModule(release.service, config.LOG_LEVEL, {
-          successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
-          slowRequestMs: config.LOG_SLOW_REQUEST_MS,
-        }),
+        loggingModule(release.service, config.LOG_LEVEL),
         TypeOrmModule.forRoot({
           ...typeOrmOptions({
             url: options.databaseUrl,
