@@ -1,68 +1,109 @@
-// Issue 2 benchmark: GET /api/version and GET /api/health/ready of each service against a
-// bare Node http server answering the same JSON, in the same run. Also the cold start time
-// (embedded database already initialised) and idle RSS of each service.
-import { load, ratio, startBareServer, startService, writeResults } from './lib/harness.mjs';
+// Issues 2 and 20 benchmark, in one run: GET /api/version of each service against a minimal
+// NestJS 11 + Express 5 application answering the same JSON (bench/lib/minimal-nest-app.cjs),
+// with the CPU time per request of each server process (/proc/<pid>/stat before and after the
+// load; goal of issue 20: at most 1.3× the minimal application's); GET /api/health/ready against
+// a bare Node http server; the cold start time and idle RSS of each service.
+//
+// DATABASE_URL set: databases `bench_foundation_<service>` are (re)created on that server.
+// Unset: each service starts its embedded PostgreSQL. BENCH_LOG_LEVEL (default warn) is the
+// services' LOG_LEVEL.
+import path from 'node:path';
+import {
+  freshDatabase,
+  loadWithCpu,
+  ratio,
+  ROOT,
+  startBareServer,
+  startNodeServer,
+  startService,
+  writeResults,
+} from './lib/harness.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const services = [
   { name: 'health', env: { EMBEDDED_PG_PORT: '54461' } },
   { name: 'training', env: { EMBEDDED_PG_PORT: '54462' } },
 ];
-const routes = ['/api/version', '/api/health/ready'];
+const MINIMAL_APP = path.join(ROOT, 'bench', 'lib', 'minimal-nest-app.cjs');
 
 const rows = [];
 const startup = [];
 for (const svc of services) {
-  // First start initialises the database folder; the second is the measured cold start.
-  const warm = await startService(svc.name, {
-    port: svc.port,
-    databaseUrl: process.env.DATABASE_URL,
-    env: svc.env,
-  });
+  const databaseUrl = await freshDatabase(`bench_foundation_${svc.name}`);
+  const env = { ...svc.env, LOG_LEVEL };
+  // First start initialises the database (folder or migrations); the second is the cold start.
+  const warm = await startService(svc.name, { databaseUrl, env });
   await warm.stop();
-  const service = await startService(svc.name, {
-    port: svc.port,
-    databaseUrl: process.env.DATABASE_URL,
-    env: svc.env,
-  });
+  const service = await startService(svc.name, { databaseUrl, env });
   await new Promise((r) => setTimeout(r, 3000));
   startup.push({
     service: svc.name,
     cold_start_ms: service.readyMs,
     idle_rss_mb: Math.round(service.rssBytes() / 2 ** 20),
   });
-  for (const route of routes) {
-    const body = await (await fetch(service.base + route)).json();
-    const bare = await startBareServer(body);
-    const baseline = await load(bare.base + route, { duration: DURATION });
-    const measured = await load(service.base + route, { duration: DURATION });
-    await bare.stop();
-    rows.push({
-      service: svc.name,
-      route,
-      service_rps: measured.requests_per_s,
-      bare_rps: baseline.requests_per_s,
-      throughput_ratio: ratio(baseline.requests_per_s, measured.requests_per_s),
-      service_p50_ms: measured.latency_ms.p50,
-      service_p99_ms: measured.latency_ms.p99,
-      bare_p50_ms: baseline.latency_ms.p50,
-      latency_p50_ratio: ratio(
-        Math.max(measured.latency_ms.p50, 0.5),
-        Math.max(baseline.latency_ms.p50, 0.5),
-      ),
-      non_2xx: measured.non_2xx,
-      raw: { service: measured, bare: baseline },
-    });
-  }
+
+  // ---- /api/version against the minimal NestJS application ----
+  const version = await (await fetch(`${service.base}/api/version`)).json();
+  const minimal = await startNodeServer(MINIMAL_APP, {
+    ROUTE: '/api/version',
+    BODY: JSON.stringify(version),
+  });
+  const options = { connections: CONNECTIONS, duration: DURATION };
+  // A short warm-up of each (JIT), then the measured loads.
+  await loadWithCpu(minimal.pid, `${minimal.base}/api/version`, { ...options, duration: 2 });
+  await loadWithCpu(service.pid, `${service.base}/api/version`, { ...options, duration: 2 });
+  const nest = await loadWithCpu(minimal.pid, `${minimal.base}/api/version`, options);
+  const measured = await loadWithCpu(service.pid, `${service.base}/api/version`, options);
+  await minimal.stop();
+  rows.push({
+    service: svc.name,
+    route: '/api/version',
+    baseline: 'minimal NestJS 11 + Express 5',
+    service_rps: measured.requests_per_s,
+    baseline_rps: nest.requests_per_s,
+    service_cpu_ms_per_request: measured.cpu_ms_per_request,
+    baseline_cpu_ms_per_request: nest.cpu_ms_per_request,
+    cpu_ratio: ratio(measured.cpu_ms_per_request, nest.cpu_ms_per_request),
+    service_p50_ms: measured.latency_ms.p50,
+    service_p99_ms: measured.latency_ms.p99,
+    baseline_p50_ms: nest.latency_ms.p50,
+    non_2xx: measured.non_2xx,
+    raw: { service: measured, baseline: nest },
+  });
+
+  // ---- /api/health/ready against a bare http server ----
+  const ready = await (await fetch(`${service.base}/api/health/ready`)).json();
+  const bare = await startBareServer(ready);
+  const bareLoad = await loadWithCpu(process.pid, `${bare.base}/api/health/ready`, options);
+  const readyLoad = await loadWithCpu(service.pid, `${service.base}/api/health/ready`, options);
+  await bare.stop();
+  rows.push({
+    service: svc.name,
+    route: '/api/health/ready',
+    baseline: 'bare Node http (in the load generator process)',
+    service_rps: readyLoad.requests_per_s,
+    baseline_rps: bareLoad.requests_per_s,
+    service_cpu_ms_per_request: readyLoad.cpu_ms_per_request,
+    baseline_cpu_ms_per_request: null,
+    cpu_ratio: null,
+    service_p50_ms: readyLoad.latency_ms.p50,
+    service_p99_ms: readyLoad.latency_ms.p99,
+    baseline_p50_ms: bareLoad.latency_ms.p50,
+    non_2xx: readyLoad.non_2xx,
+    raw: { service: readyLoad, baseline: bareLoad },
+  });
   await service.stop();
 }
 
+const cell = (v, unit = '') => (v === null || v === undefined ? '–' : `${v}${unit}`);
 const table = [
-  '| service | route | service req/s | bare req/s | bare/service | p50 ms | p99 ms | bare p50 ms |',
-  '|---|---|---|---|---|---|---|---|',
+  '| service | route | baseline | service req/s | baseline req/s | service CPU ms/req | baseline CPU ms/req | CPU ratio | p50 ms | p99 ms | baseline p50 ms |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.service} | ${r.route} | ${r.service_rps} | ${r.bare_rps} | ${r.throughput_ratio}× | ${r.service_p50_ms} | ${r.service_p99_ms} | ${r.bare_p50_ms} |`,
+      `| ${r.service} | ${r.route} | ${r.baseline} | ${r.service_rps} | ${r.baseline_rps} | ${r.service_cpu_ms_per_request} | ${cell(r.baseline_cpu_ms_per_request)} | ${cell(r.cpu_ratio, '×')} | ${r.service_p50_ms} | ${r.service_p99_ms} | ${r.baseline_p50_ms} |`,
   ),
 ].join('\n');
 const startTable = [
@@ -70,6 +111,15 @@ const startTable = [
   '|---|---|---|',
   ...startup.map((s) => `| ${s.service} | ${s.cold_start_ms} | ${s.idle_rss_mb} |`),
 ].join('\n');
-const md = `# Foundation benchmark\n\nautocannon, 50 connections, ${DURATION} s per route, same machine and run. "bare" is a plain Node \`http\` server answering the same JSON body; the ratio is how many times more requests per second it serves.\n\n${table}\n\n## Start-up\n\n${startTable}\n`;
+const md = `# Foundation benchmark
+
+autocannon, ${CONNECTIONS} connections, ${DURATION} s per route (after 2 s of warm-up), same machine and run; services at LOG_LEVEL=${LOG_LEVEL}. CPU ms/req: user + system time of the server process during the load (/proc/<pid>/stat, 10 ms ticks) divided by the requests answered. \`/api/version\` is compared with a minimal NestJS 11 + Express 5 application answering the same JSON (bench/lib/minimal-nest-app.cjs, its own process; goal of issue 20: CPU ratio ≤ 1.3×); \`/api/health/ready\` with a bare Node \`http\` server answering the same JSON (it runs in the load generator, so only its throughput is shown).
+
+${table}
+
+## Start-up
+
+${startTable}
+`;
 writeResults('foundation', { rows, startup }, md);
 process.stdout.write(md);

@@ -165,9 +165,63 @@ export async function load(
       p99: result.latency.p99,
       mean: Math.round(result.latency.average * 100) / 100,
     },
+    requests_total: result.requests.total,
     non_2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (Linux). */
+export function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+}
+
+/** Clock ticks per second of /proc figures (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * `load()` with the CPU time the server process `pid` spent meanwhile: `cpu_ms` in all and
+ * `cpu_ms_per_request`.
+ */
+export async function loadWithCpu(pid, url, options) {
+  const before = cpuMsOf(pid);
+  const result = await load(url, options);
+  const cpuMs = cpuMsOf(pid) - before;
+  return {
+    ...result,
+    cpu_ms: cpuMs,
+    cpu_ms_per_request: Math.round((cpuMs / Math.max(1, result.requests_total)) * 10000) / 10000,
+  };
+}
+
+/** Starts a Node script as a server on a free port; it prints `ready` once it listens. */
+export async function startNodeServer(script, env = {}, nodeArgs = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with code ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -234,4 +234,26 @@ describe('health: bodies are read only after the caller is let through', () => {
     expect(nested.status).toBe(400);
     expect(nested.body.code).toBe('VALIDATION_FAILED');
   });
+
+  it('reads no body on a route that takes none (GET, HEAD, a DELETE without body parameter)', async () => {
+    const malformed = '{"date": ';
+    const list = await t.http
+      .get('/api/weight')
+      .set('Authorization', pro.auth)
+      .set('Content-Type', 'application/json')
+      .send(malformed);
+    expect(list.status).toBe(200);
+    const gone = await t.http
+      .delete(`/api/weight/${ANY_ID}`)
+      .set('Authorization', pro.auth)
+      .set('Content-Type', 'application/json')
+      .send(malformed);
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('NOT_FOUND');
+    const version = await t.http
+      .get('/api/version')
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{}');
+    expect(version.status).toBe(200);
+  });
 });

@@ -119,6 +119,13 @@ export class CommonEnv {
   @IntSetting(0, 3_600_000)
   LOG_SLOW_REQUEST_MS = 1000;
 
+  /**
+   * How JSON answers are written: `schema` with serializers compiled from the OpenAPI response
+   * schemas (fields the document does not declare are dropped), `json` with JSON.stringify.
+   */
+  @IsIn(['schema', 'json'])
+  RESPONSE_SERIALIZER: 'schema' | 'json' = 'schema';
+
   @BooleanSetting()
   MIGRATIONS_RUN = true;
 

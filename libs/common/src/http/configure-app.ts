@@ -1,13 +1,16 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
+import { requestLogging } from '../observability/logging';
 import { HttpMetricsMiddleware } from '../observability/metrics';
 import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
+import { parseByteSize } from './request-body';
+import { installBodyReader } from './request-body.interceptor';
+import { fixedResponseHeaders, requestPipeline } from './response-headers';
+import { installResponseSerializer } from './response-serializer';
 import { workerRoleRoutes } from './worker-role-routes';
 
 /** HTTP settings shared by the running service and the test harness. */
@@ -20,15 +23,21 @@ export function configureApp(
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   answerClientErrorsAsProblems(app.getHttpServer());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-App-Version', release.app_version);
-    next();
-  });
-  const metrics = app.get(HttpMetricsMiddleware);
-  app.use((req: Request, res: Response, next: NextFunction) => metrics.use(req, res, next));
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  // One middleware for the fixed headers (helmet's and X-App-Version), the duration metric and
+  // the request's log line.
+  app.use(
+    requestPipeline(
+      fixedResponseHeaders(release.app_version),
+      app.get(HttpMetricsMiddleware),
+      requestLogging({
+        successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
+        slowRequestMs: config.LOG_SLOW_REQUEST_MS,
+      }),
+    ),
+  );
   if (config.SERVICE_ROLE === 'worker') app.use(workerRoleRoutes);
-  // No body parser here: bodies are read after the guards (RequestBodyInterceptor).
+  // No body parser here: bodies are read after the guards, on the routes that take one.
+  installBodyReader(app, parseByteSize(config.BODY_LIMIT));
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
@@ -37,5 +46,7 @@ export function configureApp(
     });
   }
   app.setGlobalPrefix(API_PREFIX);
-  return setupOpenApi(app, release, options.description);
+  const document = setupOpenApi(app, release, options.description);
+  if (config.RESPONSE_SERIALIZER === 'schema') installResponseSerializer(app, document);
+  return document;
 }

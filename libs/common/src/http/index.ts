@@ -3,6 +3,8 @@ export * from './configure-app';
 export * from './http-drain';
 export * from './request-body';
 export * from './request-body.interceptor';
+export * from './response-headers';
+export * from './response-serializer';
 export * from './run-service';
 export * from './service-core.module';
 export * from './shutdown-state';

@@ -1,5 +1,12 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import {
+  INTERCEPTORS_METADATA,
+  PATH_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { from, Observable, race, switchMap } from 'rxjs';
 import { UPLOAD_REFUSED } from '../storage/upload-engine';
@@ -12,7 +19,8 @@ import {
 } from './request-body';
 
 /**
- * The one place where JSON bodies are read, for every route of a service. As an interceptor it
+ * The one place where JSON bodies are read, for every route of a service that takes a body
+ * (see `installBodyReader`; the others never read one). As an interceptor it
  * runs after every guard (authentication, roles, membership features), so a caller who is not
  * allowed never makes the service read or parse a byte of the body; the refusal closes the
  * connection instead of draining it (ProblemDetailsFilter). `application/json` is read up to
@@ -61,4 +69,61 @@ function refusalOf(req: Request): Observable<never> {
     req.once(UPLOAD_REFUSED, refused);
     return () => req.off(UPLOAD_REFUSED, refused);
   });
+}
+
+/** The body reader of each Express application (tests run several in one process). */
+const readers = new WeakMap<object, RequestBodyInterceptor>();
+
+/**
+ * The interceptor placed on the routes that take a body: the body reader of the application
+ * the request came to. One object for every application, so that placing it is idempotent.
+ */
+const BODY_READER: NestInterceptor = {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const reader = readers.get(context.switchToHttp().getRequest<Request>().app);
+    return reader ? reader.intercept(context, next) : next.handle();
+  },
+};
+
+/** Parameters through which a handler receives what a body carries. */
+const BODY_PARAMS = new Set<number>([
+  RouteParamtypes.BODY,
+  RouteParamtypes.FILE,
+  RouteParamtypes.FILES,
+  RouteParamtypes.RAW_BODY,
+]);
+
+/** Whether a route takes a body: a `@Body()` or uploaded-file parameter, or `@AcceptsJsonBody`. */
+export function takesBody(controller: object, name: string, handler: object): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller.constructor, name) ??
+    {}) as Record<string, unknown>;
+  if (Object.keys(args).some((key) => BODY_PARAMS.has(Number(key.split(':')[0])))) return true;
+  if (Reflect.getMetadata(JSON_BODY_OPTIONS, handler) !== undefined) return true;
+  return Reflect.getMetadata(JSON_BODY_OPTIONS, controller.constructor) !== undefined;
+}
+
+/**
+ * Places the body reader in front of the interceptors of every route that takes a body, before
+ * the routes are registered (configureApp). The other routes have no interceptor on their way:
+ * a GET, HEAD or a DELETE without a body parameter never reads the request body.
+ */
+export function installBodyReader(app: NestExpressApplication, jsonLimitBytes: number): void {
+  readers.set(
+    app.getHttpAdapter().getInstance(),
+    new RequestBodyInterceptor(app.get(Reflector), jsonLimitBytes),
+  );
+  const discovery = app.get(DiscoveryService, { strict: false });
+  const scanner = app.get(MetadataScanner, { strict: false });
+  for (const { metatype } of discovery.getControllers()) {
+    if (!metatype) continue;
+    const prototype = metatype.prototype as Record<string, object>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name];
+      if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+      if (!takesBody(prototype, name, handler)) continue;
+      const own = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[];
+      if (own[0] === BODY_READER) continue;
+      Reflect.defineMetadata(INTERCEPTORS_METADATA, [BODY_READER, ...own], handler);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, Reflector } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { MixedList } from 'typeorm';
 import { AuthCoreModule } from '../auth/auth-core.module';
@@ -16,8 +16,6 @@ import { loggingModule } from '../observability/logging';
 import { MetricsModule, MetricsService } from '../observability/metrics';
 import { LoginProtection, loginProtectionOptions } from '../auth/login-protection';
 import type { ReleaseInfo } from '../versioning/release';
-import { parseByteSize } from './request-body';
-import { RequestBodyInterceptor } from './request-body.interceptor';
 import { ShutdownState } from './shutdown-state';
 import { VersioningModule } from '../versioning/versioning.module';
 
@@ -44,7 +42,7 @@ export interface ServiceCoreOptions {
 /**
  * Everything a service needs before its first feature module: database, logging, metrics,
  * version and health endpoints, authentication, sign-in protection, the job queue, the global
- * pipe, the global filter and the body reader (after the guards).
+ * pipe and the global filter (the body reader is placed by configureApp).
  */
 @Module({})
 export class ServiceCoreModule {
@@ -54,10 +52,7 @@ export class ServiceCoreModule {
       module: ServiceCoreModule,
       global: true,
       imports: [
-        loggingModule(release.service, config.LOG_LEVEL, {
-          successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
-          slowRequestMs: config.LOG_SLOW_REQUEST_MS,
-        }),
+        loggingModule(release.service, config.LOG_LEVEL),
         TypeOrmModule.forRoot({
           ...typeOrmOptions({
             url: options.databaseUrl,
@@ -110,12 +105,6 @@ export class ServiceCoreModule {
         },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-        {
-          provide: APP_INTERCEPTOR,
-          inject: [Reflector],
-          useFactory: (reflector: Reflector) =>
-            new RequestBodyInterceptor(reflector, parseByteSize(config.BODY_LIMIT)),
-        },
       ],
       exports: [
         SERVICE_CONFIG,

@@ -1,4 +1,7 @@
-import { requestLogLevel } from './logging';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PinoLogger } from 'nestjs-pino';
+import { loggerOptions, requestLogging, requestLogLevel } from './logging';
 
 describe('requestLogLevel', () => {
   const sampled = { successSampleRate: 0.1, slowRequestMs: 500 };
@@ -20,5 +23,82 @@ describe('requestLogLevel', () => {
     const none = { successSampleRate: 0, slowRequestMs: 1000 };
     expect(requestLogLevel(all, 201, false, 1, () => 0.999)).toBe('info');
     expect(requestLogLevel(none, 201, false, 1, () => 0)).toBe('silent');
+  });
+});
+
+describe('requestLogging', () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+  // The application's root logger, as LoggerModule makes it, writing into `lines`.
+  const inside = new PinoLogger({ pinoHttp: [loggerOptions('svc', 'info'), stream] });
+  let server: Server;
+  let base: string;
+  let log: ReturnType<typeof requestLogging>;
+
+  beforeAll(async () => {
+    server = createServer((req, res) =>
+      log(req, res, () => {
+        if (req.url === '/api/inside') inside.info('handled');
+        res.statusCode = Number(/status=(\d+)/.exec(req.url ?? '')?.[1] ?? 200);
+        res.end('{}');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => {
+    lines.length = 0;
+    log = requestLogging({ successSampleRate: 1, slowRequestMs: 1000 });
+  });
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('writes one line per request with id, method, URL and status, never a header', async () => {
+    const res = await fetch(`${base}/api/weight?from=2026-01-01`, {
+      headers: { Authorization: 'Bearer secret-token', Cookie: 'session=secret' },
+    });
+    await settled();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        name: 'svc',
+        msg: 'request completed',
+        req: {
+          id: res.headers.get('x-request-id'),
+          method: 'GET',
+          url: '/api/weight?from=2026-01-01',
+        },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/secret|headers/);
+  });
+
+  it('keeps a well-formed X-Request-Id and binds the request to logs made while handling it', async () => {
+    await fetch(`${base}/api/inside`, { headers: { 'X-Request-Id': 'abc-123' } });
+    await settled();
+    expect(lines.map((l) => [l.msg, (l.req as { id: string }).id])).toEqual([
+      ['handled', 'abc-123'],
+      ['request completed', 'abc-123'],
+    ]);
+  });
+
+  it('samples successes but always logs refusals and errors; probes get no line', async () => {
+    log = requestLogging({ successSampleRate: 0, slowRequestMs: 1000 });
+    await fetch(`${base}/api/version`);
+    await fetch(`${base}/api/health/ready?status=503`);
+    await fetch(`${base}/api/x?status=404`);
+    await fetch(`${base}/api/y?status=500`);
+    await settled();
+    expect(
+      lines.map((l) => [l.level, l.msg, (l.res as { statusCode: number }).statusCode]),
+    ).toEqual([
+      [40, 'request completed', 404],
+      [50, 'request errored', 500],
+    ]);
+    expect(lines[1].err).toEqual(
+      expect.objectContaining({ message: 'failed with status code 500' }),
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PinoLogger } from 'nestjs-pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
+import { stdSerializers } from 'pino';
 import type { DynamicModule } from '@nestjs/common';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,44 +39,72 @@ export function requestLogLevel(
   return random() < options.successSampleRate ? 'info' : 'silent';
 }
 
-const START = Symbol('request-log-start');
-type Timed = IncomingMessage & { [START]?: bigint };
+/** Requests that get no line (probes and scrapes). */
+const UNLOGGED = /^\/api\/(health|metrics)/;
 
 /**
- * Structured JSON logs, one line per request, with the request id and no credentials: the
- * method, the URL and the status only (headers are never serialised).
+ * Structured JSON logs through nestjs-pino (the application's logger). Requests are not logged
+ * by pino-http's middleware (`forRoutes: []`) but by `requestLogging`, part of configureApp's
+ * one request middleware.
  */
-export function loggingModule(
-  service: string,
-  level: string,
-  options: RequestLogOptions = { successSampleRate: 1, slowRequestMs: 1000 },
-): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level,
-      name: service,
-      genReqId: (req, res) => {
-        (req as Timed)[START] = process.hrtime.bigint();
-        return requestIdOf(req, res);
-      },
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-      autoLogging: { ignore: (req) => /^\/api\/(health|metrics)/.test(req.url ?? '') },
-      customLogLevel: (req, res, err) => {
-        const start = (req as Timed)[START];
-        const elapsedMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;
-        return requestLogLevel(options, res.statusCode, Boolean(err), elapsedMs);
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+export function loggingModule(service: string, level: string): DynamicModule {
+  return LoggerModule.forRoot({ pinoHttp: loggerOptions(service, level), forRoutes: [] });
+}
+
+/** The options of the application's pino logger. */
+export function loggerOptions(service: string, level: string): PinoHttpOptions {
+  return {
+    level,
+    name: service,
+    // The serializers read the logged fields from the request itself (no copy of it, of its
+    // headers, no redaction of headers that are never written).
+    wrapSerializers: false,
+    serializers: {
+      req: (req: { id: string; method: string; url: string; originalUrl?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.originalUrl ?? req.url,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: stdSerializers.err,
     },
-  });
+  };
+}
+
+type LoggedRequest = IncomingMessage & { id?: string };
+
+/**
+ * One structured line per request, `{req: {id, method, url}, res: {statusCode}, responseTime}`,
+ * with the request id (taken from `X-Request-Id` or made, and echoed back), and no credentials:
+ * headers are never read, copied or serialised. Errors and refusals are always logged,
+ * successes as `requestLogLevel` samples them (no work at all for a silent one). Logs made while
+ * the request is handled carry its `req` binding. Call after the application's Logger exists.
+ */
+export function requestLogging(
+  options: RequestLogOptions,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const context = new PinoLogger({ pinoHttp: {} });
+  const root = PinoLogger.root;
+  return (req, res, next) => {
+    (req as LoggedRequest).id = requestIdOf(req, res);
+    if (!UNLOGGED.test(req.url ?? '')) {
+      const started = Date.now();
+      const done = () => {
+        res.off('finish', done);
+        res.off('close', done);
+        const responseTime = Date.now() - started;
+        const level = requestLogLevel(options, res.statusCode, false, responseTime);
+        if (level === 'silent' || !root.isLevelEnabled(level)) return;
+        if (res.statusCode >= 500)
+          root[level](
+            { req, res, err: new Error(`failed with status code ${res.statusCode}`), responseTime },
+            'request errored',
+          );
+        else root[level]({ req, res, responseTime }, 'request completed');
+      };
+      res.on('finish', done);
+      res.on('close', done);
+    }
+    context.runInContext(next, { bindings: { req } });
+  };
 }

@@ -4,6 +4,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
+import { openApiPath } from '../http/response-serializer';
 import { operationsOf } from '../openapi/contract-document';
 
 /**
@@ -159,11 +160,6 @@ function closeObjects<T>(node: T, inAllOf = false): T {
   if (!inAllOf && schema.properties && schema.additionalProperties === undefined)
     schema.additionalProperties = false;
   return node;
-}
-
-/** `/api/weight/:id` (Express) as `/api/weight/{id}` (OpenAPI). */
-function openApiPath(expressPath: string): string {
-  return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 const MAX_CAPTURE = 4 * 1024 * 1024;
