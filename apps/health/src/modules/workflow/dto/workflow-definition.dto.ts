@@ -1,9 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { GraphIssue } from '@sports/workflow-engine';
 import type { WorkflowDefinitionRow } from '../workflow-definitions.repository';
 import { WorkflowGraphSchema } from './workflow-graph.dto';
 import { GraphIssueResponse } from './workflow-result.dto';
+
+/** Names are stored trimmed; trimming first lets MinLength refuse a name of only spaces (400). */
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 const GRAPH = {
   type: WorkflowGraphSchema,
@@ -13,6 +18,7 @@ const GRAPH = {
 
 export class CreateWorkflowRequest {
   @ApiProperty({ maxLength: 200, example: 'Wochencheck' })
+  @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
@@ -32,6 +38,7 @@ export class CreateWorkflowRequest {
 export class UpdateWorkflowRequest {
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
+  @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
