@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // Served by the health service at /editor (apps/health/src/modules/editor). The engine is
-// bundled from its sources (as tsconfig.json's paths resolve it), so no prior build is needed.
+// and the typed health client are bundled from their sources (as tsconfig.json's paths resolve
+// them), so no prior build is needed; the client's schema.ts is generated first (package.json).
 export default defineConfig({
   base: '/editor/',
   plugins: [react()],
@@ -11,6 +12,12 @@ export default defineConfig({
     alias: {
       '@sports/workflow-engine': fileURLToPath(
         new URL('../../libs/workflow-engine/src/index.ts', import.meta.url),
+      ),
+      '@sports/health-client': fileURLToPath(
+        new URL('../../libs/health-client/src/index.ts', import.meta.url),
+      ),
+      '@sports/api-client': fileURLToPath(
+        new URL('../../libs/api-client/src/index.ts', import.meta.url),
       ),
     },
   },

@@ -6,27 +6,16 @@ import {
   type NodeKind,
 } from '@sports/workflow-engine';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from './api';
+import { ProblemError, type Schemas } from '@sports/health-client';
 import { GraphCanvas } from './GraphCanvas';
-import { autoLayout, graphErrors, issuesByNode, newNode, Positions, wireGraph } from './graph';
+import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { NodePanel } from './NodePanel';
-import type {
-  DataPlaceholder,
-  DraftGraph,
-  DraftNode,
-  Execution,
-  Prompt,
-  Question,
-  ValidationResult,
-  Workflow,
-} from './types';
+import { client, errorText } from './session/client';
+import { withSession } from './session/relogin';
+import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { items?: unknown }).items))
-    return (body as { items: T[] }).items;
-  return [];
-}
+type Execution = Schemas['ExecutionResponse'];
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
   const [name, setName] = useState('');
@@ -45,24 +34,29 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     let live = true;
     void (async () => {
       try {
-        const wf = await api<Workflow>('GET', `/workflows/${workflowId}`);
-        if (!live) return;
+        const { data: wf } = await withSession(() =>
+          client.GET('/api/workflows/{id}', byId(workflowId)),
+        );
+        if (!live || !wf) return;
+        const loaded = wf.graph as DraftGraph;
         setName(wf.name);
-        setGraph(wf.graph);
-        setPositions(autoLayout(wf.graph));
+        setGraph(loaded);
+        setPositions(autoLayout(loaded));
       } catch (err) {
-        setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+        setStatus({ kind: 'error', text: errorText(err) });
       }
       // Catalogs are optional helpers: the editor works without them.
       const [p, d, q] = await Promise.allSettled([
-        api<unknown>('GET', '/prompts?limit=500'),
-        api<unknown>('GET', '/prompts/placeholders'),
-        api<unknown>('GET', '/workflows/questions?limit=500'),
+        withSession(() => client.GET('/api/prompts', { params: { query: { limit: 100 } } })),
+        withSession(() => client.GET('/api/prompts/placeholders')),
+        withSession(() =>
+          client.GET('/api/workflows/questions', { params: { query: { limit: 100 } } }),
+        ),
       ]);
       if (!live) return;
-      if (p.status === 'fulfilled') setPrompts(itemsOf<Prompt>(p.value));
-      if (d.status === 'fulfilled') setData(itemsOf<DataPlaceholder>(d.value));
-      if (q.status === 'fulfilled') setQuestions(itemsOf<Question>(q.value));
+      if (p.status === 'fulfilled') setPrompts((p.value.data?.items ?? []) as Prompt[]);
+      if (d.status === 'fulfilled') setData((d.value.data?.items ?? []) as DataPlaceholder[]);
+      if (q.status === 'fulfilled') setQuestions((q.value.data?.items ?? []) as Question[]);
     })();
     return () => {
       live = false;
@@ -81,6 +75,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const update = useCallback((next: DraftGraph) => {
     setGraph(next);
     setExecution(null);
+    // "Saved." no longer describes the graph once it changed.
+    setStatus((s) => (s?.kind === 'info' ? null : s));
   }, []);
 
   if (!graph) {
@@ -144,25 +140,28 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     }
     setBusy(true);
     try {
-      const body = wireGraph(graph);
-      const check = await api<ValidationResult>('POST', '/workflows/validate', { graph: body });
-      if (!check.valid) {
-        setIssues(check.errors);
+      const body = requestGraph(graph);
+      const { data: check } = await withSession(() =>
+        client.POST('/api/workflows/validate', { body: { graph: body } }),
+      );
+      if (check && !check.valid) {
+        setIssues(check.errors as GraphIssue[]);
         setStatus({
           kind: 'error',
           text: `Not saved: ${check.errors.map((e) => e.message).join(' ')}`,
         });
         return false;
       }
-      await api<Workflow>('PUT', `/workflows/${workflowId}`, { name, graph: body });
+      await withSession(() =>
+        client.PUT('/api/workflows/{id}', { ...byId(workflowId), body: { name, graph: body } }),
+      );
       setIssues([]);
       setStatus({ kind: 'info', text: 'Saved.' });
       return true;
     } catch (err) {
-      const body = err instanceof ApiError ? err.body : null;
-      const errors = itemsOf<GraphIssue>(body?.errors).filter((e) => e && e.message);
-      if (errors.length) setIssues(errors);
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      const errors = err instanceof ProblemError ? (err.errors as unknown as GraphIssue[]) : [];
+      if (errors.some((e) => e.node_ids)) setIssues(errors.filter((e) => e.node_ids));
+      setStatus({ kind: 'error', text: errorText(err) });
       return false;
     } finally {
       setBusy(false);
@@ -174,11 +173,14 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setBusy(true);
     setStatus({ kind: 'info', text: 'Running…' });
     try {
-      const ex = await api<Execution>('POST', `/workflows/${workflowId}/execute`);
-      setExecution(ex);
+      const { data: ex } = await withSession(() =>
+        client.POST('/api/workflows/{id}/execute', byId(workflowId)),
+      );
+      if (!ex) return;
+      setExecution(ex as Execution);
       setStatus({ kind: 'info', text: `Run ${ex.result?.status ?? ex.status}.` });
     } catch (err) {
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ kind: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
     }
@@ -187,10 +189,10 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const remove = async () => {
     if (!window.confirm(`Delete workflow "${name}"?`)) return;
     try {
-      await api('DELETE', `/workflows/${workflowId}`);
+      await withSession(() => client.DELETE('/api/workflows/{id}', byId(workflowId)));
       onDeleted();
     } catch (err) {
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ kind: 'error', text: errorText(err) });
     }
   };
 

@@ -1,12 +1,10 @@
 import { FormEvent, useCallback, useEffect, useState } from 'react';
-import { api } from './api';
-import { starterGraph } from './graph';
-import type { Workflow } from './types';
+import type { Schemas } from '@sports/health-client';
+import { requestGraph, starterGraph } from './graph';
+import { client, errorText, fieldErrors } from './session/client';
+import { withSession } from './session/relogin';
 
-interface Page {
-  items: Workflow[];
-  total: number;
-}
+type Workflow = Schemas['WorkflowResponse'];
 
 export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
   const [items, setItems] = useState<Workflow[] | null>(null);
@@ -15,10 +13,12 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
 
   const load = useCallback(async () => {
     try {
-      const page = await api<Page>('GET', '/workflows?limit=500');
-      setItems(page.items);
+      const { data } = await withSession(() =>
+        client.GET('/api/workflows', { params: { query: { limit: 100 } } }),
+      );
+      setItems(data?.items ?? []);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   }, []);
 
@@ -30,20 +30,24 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
     e.preventDefault();
     setError(null);
     try {
-      const wf = await api<Workflow>('POST', '/workflows', { name, graph: starterGraph() });
-      onOpen(wf.id);
+      const { data } = await withSession(() =>
+        client.POST('/api/workflows', { body: { name, graph: requestGraph(starterGraph()) } }),
+      );
+      if (data) onOpen(data.id);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(fieldErrors(err).get('name') ?? errorText(err));
     }
   };
 
   const remove = async (wf: Workflow) => {
     if (!window.confirm(`Delete workflow "${wf.name}"?`)) return;
     try {
-      await api('DELETE', `/workflows/${wf.id}`);
+      await withSession(() =>
+        client.DELETE('/api/workflows/{id}', { params: { path: { id: wf.id } } }),
+      );
       await load();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   };
 

@@ -311,4 +311,135 @@ describeBrowser('workflow editor in Chromium', () => {
     expect(focused).toEqual({ text: 'Add analysis', outline: 'solid' });
     expect(errors).toEqual([]);
   });
+
+  it('refreshes an expired access token, asks to log in again when the session ended and keeps the graph, logs out on the server', async () => {
+    const stored = () =>
+      page.evaluate<{ access_token: string; refresh_token: string } | null>(
+        `JSON.parse(sessionStorage.getItem('workflow-editor.tokens'))`,
+      );
+    const savedTemplate = async () =>
+      (await t.db.query('SELECT graph FROM workflow_definitions'))[0].graph.nodes.find(
+        (n: { id: string }) => n.id === 'end',
+      ).template;
+    const editTemplate = async (text: string) => {
+      await select('end');
+      await panel().getByLabel('Output template').fill(text);
+      // An edit after a save takes "Saved." away.
+      await expect(page.locator('.status', { hasText: 'Saved.' }).count()).resolves.toBe(0);
+    };
+
+    // An access token the server no longer accepts (as after its 15 minutes): the client
+    // refreshes once, rotates the refresh token and the save goes through without a dialog.
+    const before = await stored();
+    expect(before?.refresh_token).toEqual(expect.any(String));
+    await page.evaluate(`sessionStorage.setItem('workflow-editor.tokens', JSON.stringify({
+      ...JSON.parse(sessionStorage.getItem('workflow-editor.tokens')), access_token: 'expired' }))`);
+    await editTemplate('Erneuert: {{start.analysis_core}}');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(savedTemplate()).resolves.toBe('Erneuert: {{start.analysis_core}}');
+    const rotated = await stored();
+    expect(rotated?.refresh_token).not.toBe(before?.refresh_token);
+    expect(rotated?.access_token).not.toBe('expired');
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+
+    // The session ends on the server (refresh refused too): a dialog over the editor asks to
+    // log in again, then the same save goes through with the unsaved graph.
+    await editTemplate('Nach Anmeldung: {{start.analysis_core}}');
+    await t.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE subject_id = $1', [
+      user.id,
+    ]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Session ended' });
+    await dialog.waitFor();
+    await shot('session-ended');
+    await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Log in and continue' }).click();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(savedTemplate()).resolves.toBe('Nach Anmeldung: {{start.analysis_core}}');
+    await expect(panel().getByLabel('Output template').inputValue()).resolves.toBe(
+      'Nach Anmeldung: {{start.analysis_core}}',
+    );
+
+    // Log out ends the server session: no live refresh token of the account is left.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    const live = await t.db.query(
+      'SELECT count(*)::int AS n FROM refresh_tokens WHERE subject_id = $1 AND revoked_at IS NULL',
+      [user.id],
+    );
+    expect(live[0].n).toBe(0);
+    await expect(stored()).resolves.toBeNull();
+  });
+
+  const loginAndOpen = async (name: string) => {
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await node('start').waitFor();
+  };
+
+  it('draws then and else to the same node as two labelled edges with arrowheads and labelled handles', async () => {
+    await loginAndOpen('Verzweigung');
+    await connect('logic_1', 'analysis_2', 'then');
+    const edges = page.locator('[data-testid^="rf__edge-logic_1->analysis_2"]');
+    await expect(edges.count()).resolves.toBe(2);
+    await expect(
+      page.locator('.react-flow__edge-textwrapper', { hasText: /^then$/ }).count(),
+    ).resolves.toBe(2);
+    await expect(
+      page.locator('.react-flow__edge-textwrapper', { hasText: /^else$/ }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      edges.first().locator('.react-flow__edge-path').getAttribute('marker-end'),
+    ).resolves.toMatch(/url\(/);
+    await expect(
+      node('logic_1').locator('.branch-handle .branch-label').allTextContents(),
+    ).resolves.toEqual(['then', 'else', 'uncertain']);
+    await shot('then-else-same-node');
+  });
+
+  it('refuses to save compound-condition JSON that does not parse, marks the field, and asks before dropping sub-conditions', async () => {
+    const storedCondition = async () =>
+      (await t.db.query('SELECT graph FROM workflow_definitions'))[0].graph.nodes.find(
+        (n: { id: string }) => n.id === 'logic_1',
+      ).condition;
+    const before = await storedCondition();
+    await select('logic_1');
+    await panel().getByLabel('Operator').selectOption('AND');
+    const json = panel().getByLabel('Condition (JSON)');
+    await json.fill('{ "op": "AND", "conditions": [');
+    await expect(json.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.locator('.status.error').textContent()).resolves.toContain('not valid JSON');
+    await node('logic_1').locator('.wf-node.has-problem').waitFor();
+    await expect(storedCondition()).resolves.toEqual(before);
+    await shot('invalid-condition-json');
+
+    // Valid again with two sub-conditions; switching to EQ asks first (dismissed: kept).
+    await json.fill(
+      JSON.stringify({
+        op: 'OR',
+        conditions: [
+          { op: 'EQ', signal: 'start.risk', value: 'hoch' },
+          { op: 'EQ', signal: 'start.risk', value: 'mittel' },
+        ],
+      }),
+    );
+    await expect(json.getAttribute('aria-invalid')).resolves.toBe('false');
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await panel().getByLabel('Operator').selectOption('EQ');
+    expect(asked).toEqual(['Switching to EQ drops 2 sub-conditions. Continue?']);
+    await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('OR');
+    page.once('dialog', (d) => void d.accept());
+    await panel().getByLabel('Operator').selectOption('EQ');
+    await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('EQ');
+  });
 });
