@@ -7,6 +7,7 @@ import {
 } from '@sports/workflow-engine';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ProblemError, type Schemas } from '@sports/health-client';
+import { ConflictDialog } from './dialogs/ConflictDialog';
 import { GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { NodePanel } from './NodePanel';
@@ -26,22 +27,30 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const [execution, setExecution] = useState<Execution | null>(null);
   const [status, setStatus] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The version this tab loaded or last saved: sent as If-Match, so two tabs cannot overwrite. */
+  const [etag, setEtag] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const [data, setData] = useState<DataPlaceholder[]>([]);
   const [questions, setQuestions] = useState<Question[]>([]);
+
+  const load = useCallback(async () => {
+    const { data: wf, response } = await withSession(() =>
+      client.GET('/api/workflows/{id}', byId(workflowId)),
+    );
+    if (!wf) return;
+    const loaded = wf.graph as DraftGraph;
+    setEtag(response.headers.get('etag'));
+    setName(wf.name);
+    setGraph(loaded);
+    setPositions(autoLayout(loaded));
+  }, [workflowId]);
 
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
-        const { data: wf } = await withSession(() =>
-          client.GET('/api/workflows/{id}', byId(workflowId)),
-        );
-        if (!live || !wf) return;
-        const loaded = wf.graph as DraftGraph;
-        setName(wf.name);
-        setGraph(loaded);
-        setPositions(autoLayout(loaded));
+        await load();
       } catch (err) {
         setStatus({ kind: 'error', text: errorText(err) });
       }
@@ -61,7 +70,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     return () => {
       live = false;
     };
-  }, [workflowId]);
+  }, [workflowId, load]);
 
   const problems = useMemo(() => issuesByNode(issues), [issues]);
   const states = useMemo(
@@ -127,7 +136,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
    * The engine's check in the browser, the server's check (the same, for an editor older than
    * the service), then PUT. Returns whether the workflow is saved.
    */
-  const save = async (): Promise<boolean> => {
+  const save = async (ifMatch: string | null = etag): Promise<boolean> => {
     const local = graphErrors(graph);
     if (local.length) {
       setIssues(local);
@@ -152,13 +161,23 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         });
         return false;
       }
-      await withSession(() =>
-        client.PUT('/api/workflows/{id}', { ...byId(workflowId), body: { name, graph: body } }),
+      const { response } = await withSession(() =>
+        client.PUT('/api/workflows/{id}', {
+          params: { path: { id: workflowId }, header: ifMatch ? { 'If-Match': ifMatch } : {} },
+          body: { name, graph: body },
+        }),
       );
+      setEtag(response.headers.get('etag'));
       setIssues([]);
       setStatus({ kind: 'info', text: 'Saved.' });
       return true;
     } catch (err) {
+      if (err instanceof ProblemError && err.code === 'PRECONDITION_FAILED') {
+        const current = err.problem.current_etag;
+        setConflict(typeof current === 'string' ? current : '*');
+        setStatus({ kind: 'error', text: 'Not saved: changed elsewhere.' });
+        return false;
+      }
       const errors = err instanceof ProblemError ? (err.errors as unknown as GraphIssue[]) : [];
       if (errors.some((e) => e.node_ids)) setIssues(errors.filter((e) => e.node_ids));
       setStatus({ kind: 'error', text: errorText(err) });
@@ -221,6 +240,22 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           Delete workflow
         </button>
       </div>
+      {conflict && (
+        <ConflictDialog
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            setConflict(null);
+            void load()
+              .then(() => setStatus({ kind: 'info', text: 'Reloaded their version.' }))
+              .catch((err: unknown) => setStatus({ kind: 'error', text: errorText(err) }));
+          }}
+          onOverwrite={() => {
+            const current = conflict;
+            setConflict(null);
+            void save(current);
+          }}
+        />
+      )}
       {status && (
         <p className={`status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
           {status.text}

@@ -442,4 +442,46 @@ describeBrowser('workflow editor in Chromium', () => {
     await panel().getByLabel('Operator').selectOption('EQ');
     await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('EQ');
   });
+
+  it('two tabs: a save over a newer version opens a conflict dialog (reload theirs / overwrite with mine)', async () => {
+    const storedName = async () =>
+      (await t.db.query('SELECT name FROM workflow_definitions'))[0].name as string;
+    const save = (p: Page) => p.getByRole('button', { name: 'Save', exact: true }).click();
+    // Tab 1 opens the saved workflow afresh; tab 2 signs in on its own and opens it too.
+    await page.goto(`${t.url}/editor/`);
+    await page.getByRole('button', { name: 'Open Verzweigung' }).click();
+    await node('start').waitFor();
+    const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await other.goto(`${t.url}/editor/`);
+    await other.getByLabel('Email').fill(user.email);
+    await other.getByLabel('Password').fill(user.password);
+    await other.getByRole('button', { name: 'Log in' }).click();
+    await other.getByRole('button', { name: 'Open Verzweigung' }).click();
+    await other.getByLabel('Name').fill('Aus Tab zwei');
+    await save(other);
+    await other.locator('.status', { hasText: 'Saved.' }).waitFor();
+
+    // Tab 1 still holds the older version: its save is refused and nothing is written.
+    await page.getByLabel('Name').fill('Aus Tab eins');
+    await save(page);
+    const dialog = page.getByRole('alertdialog', { name: 'Changed elsewhere' });
+    await dialog.waitFor();
+    await expect(storedName()).resolves.toBe('Aus Tab zwei');
+    await shot('conflict');
+    await dialog.getByRole('button', { name: 'Reload theirs' }).click();
+    await page.locator('.status', { hasText: 'Reloaded their version.' }).waitFor();
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Aus Tab zwei');
+
+    // Again, now overwriting: tab 2 saves, tab 1's save asks, tab 1 keeps its version.
+    await other.getByLabel('Name').fill('Zweite Fassung');
+    await save(other);
+    await other.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await page.getByLabel('Name').fill('Verzweigung');
+    await save(page);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(storedName()).resolves.toBe('Verzweigung');
+    await other.close();
+  });
 });
