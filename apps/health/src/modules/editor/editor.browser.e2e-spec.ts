@@ -50,6 +50,33 @@ describe('workflow editor served at /editor', () => {
     expect(route.text).toContain('<div id="root">');
   });
 
+  it('sends the precompressed copies to clients that accept them, with long caching for hashed assets', async () => {
+    const page = await fetch(`${t.url}/editor/`);
+    const html = await page.text();
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="(\/editor\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const get = (encoding: string) =>
+      fetch(`${t.url}${script}`, { headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    const raw = Number(plain.headers.get('content-length'));
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ]) {
+      const res = await get(accept);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(raw / 2);
+      // The decoded body is the file itself.
+      expect((await res.text()).length).toBe((await (await get('identity')).text()).length);
+    }
+  });
+
   it('answers a missing asset and a path escaping the folder with 404 problem+json', async () => {
     const missing = await t.http.get('/editor/assets/nope.js');
     expect(missing.status).toBe(404);
@@ -483,5 +510,34 @@ describeBrowser('workflow editor in Chromium', () => {
     await page.locator('.status', { hasText: 'Saved.' }).waitFor();
     await expect(storedName()).resolves.toBe('Verzweigung');
     await other.close();
+  });
+
+  it('transfers at most 150 KB of JavaScript (compressed) to open the editor', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const encodings: (string | undefined)[] = [];
+    fresh.on('response', (r) => {
+      if (r.url().endsWith('.js')) encodings.push(r.headers()['content-encoding']);
+    });
+    await fresh.goto(`${t.url}/editor/`);
+    await fresh.getByLabel('Email').fill(user.email);
+    await fresh.getByLabel('Password').fill(user.password);
+    await fresh.getByRole('button', { name: 'Log in' }).click();
+    await fresh.getByRole('button', { name: 'Open Verzweigung' }).click();
+    await fresh.locator('.react-flow__node[data-id="start"]').waitFor();
+    const js = await fresh.evaluate<{ encoded: number; decoded: number }>(`(() => {
+      const entries = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js'));
+      return {
+        encoded: entries.reduce((sum, e) => sum + e.encodedBodySize, 0),
+        decoded: entries.reduce((sum, e) => sum + e.decodedBodySize, 0),
+      };
+    })()`);
+    console.log(
+      `editor JavaScript: ${js.encoded} bytes transferred, ${js.decoded} decoded, encodings ${encodings.join(',')}`,
+    );
+    expect(encodings.length).toBeGreaterThan(0);
+    expect(encodings.every((e) => e === 'br' || e === 'gzip')).toBe(true);
+    expect(js.encoded).toBeGreaterThan(0);
+    expect(js.encoded).toBeLessThanOrEqual(150 * 1024);
+    await fresh.close();
   });
 });
