@@ -4,11 +4,13 @@ import { Login } from './Login';
 import { logout, signedIn } from './session/client';
 import { ReloginDialog } from './session/ReloginDialog';
 import { onSessionEnded } from './session/relogin';
+import { confirmDiscard } from './unsaved';
+import { useRoute } from './routing';
 import { WorkflowList } from './WorkflowList';
 
 export function App() {
   const [authed, setAuthed] = useState(signedIn());
-  const [openId, setOpenId] = useState<string | null>(null);
+  const { openId, navigate } = useRoute(confirmDiscard);
   const [waiting, setWaiting] = useState<(() => void)[]>([]);
 
   useEffect(() => {
@@ -17,9 +19,10 @@ export function App() {
   }, []);
 
   const signOut = async () => {
+    if (!confirmDiscard()) return;
     await logout();
     setAuthed(false);
-    setOpenId(null);
+    navigate(null, { replace: true });
   };
 
   return (
@@ -29,7 +32,7 @@ export function App() {
         {authed && (
           <nav aria-label="Main">
             {openId && (
-              <button type="button" onClick={() => setOpenId(null)}>
+              <button type="button" onClick={() => navigate(null)}>
                 All workflows
               </button>
             )}
@@ -43,9 +46,9 @@ export function App() {
         {!authed ? (
           <Login onLogin={() => setAuthed(true)} />
         ) : openId ? (
-          <Editor key={openId} workflowId={openId} onDeleted={() => setOpenId(null)} />
+          <Editor key={openId} workflowId={openId} onDeleted={() => navigate(null)} />
         ) : (
-          <WorkflowList onOpen={setOpenId} />
+          <WorkflowList onOpen={(id) => navigate(id)} />
         )}
       </main>
       {waiting.length > 0 && (

@@ -13,6 +13,7 @@ import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph
 import { NodePanel } from './NodePanel';
 import { client, errorText } from './session/client';
 import { withSession } from './session/relogin';
+import { setUnsaved, useBeforeUnload } from './unsaved';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
 type Execution = Schemas['ExecutionResponse'];
@@ -30,6 +31,9 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   /** The version this tab loaded or last saved: sent as If-Match, so two tabs cannot overwrite. */
   const [etag, setEtag] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  /** Changed since the last load or save: marker in the toolbar, guard on leaving. */
+  const [dirty, setDirty] = useState(false);
+  useBeforeUnload(dirty);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const [data, setData] = useState<DataPlaceholder[]>([]);
   const [questions, setQuestions] = useState<Question[]>([]);
@@ -44,6 +48,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setName(wf.name);
     setGraph(loaded);
     setPositions(autoLayout(loaded));
+    setDirty(false);
   }, [workflowId]);
 
   useEffect(() => {
@@ -84,6 +89,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const update = useCallback((next: DraftGraph) => {
     setGraph(next);
     setExecution(null);
+    setDirty(true);
     // "Saved." no longer describes the graph once it changed.
     setStatus((s) => (s?.kind === 'info' ? null : s));
   }, []);
@@ -168,6 +174,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         }),
       );
       setEtag(response.headers.get('etag'));
+      setDirty(false);
       setIssues([]);
       setStatus({ kind: 'info', text: 'Saved.' });
       return true;
@@ -209,6 +216,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     if (!window.confirm(`Delete workflow "${name}"?`)) return;
     try {
       await withSession(() => client.DELETE('/api/workflows/{id}', byId(workflowId)));
+      setUnsaved(false);
       onDeleted();
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
@@ -220,7 +228,15 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       <div className="toolbar" role="toolbar" aria-label="Workflow actions">
         <label className="name">
           Name
-          <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <input
+            value={name}
+            maxLength={200}
+            onChange={(e) => {
+              setName(e.target.value);
+              setDirty(true);
+              setStatus((s) => (s?.kind === 'info' ? null : s));
+            }}
+          />
         </label>
         {NODE_KINDS.map((kind) => (
           <button key={kind} type="button" onClick={() => addNode(kind)}>
@@ -239,6 +255,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         <button type="button" className="danger" onClick={() => void remove()}>
           Delete workflow
         </button>
+        {dirty && (
+          <span className="unsaved" role="status">
+            Unsaved changes
+          </span>
+        )}
       </div>
       {conflict && (
         <ConflictDialog

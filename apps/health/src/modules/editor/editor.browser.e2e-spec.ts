@@ -512,6 +512,55 @@ describeBrowser('workflow editor in Chromium', () => {
     await other.close();
   });
 
+  it('routes by URL (reload and Back keep the view) and guards unsaved changes with a marker', async () => {
+    const [{ id }] = await t.db.query('SELECT id FROM workflow_definitions');
+    expect(new URL(page.url()).pathname).toBe(`/editor/workflows/${id}`);
+    await page.reload();
+    await node('start').waitFor();
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Verzweigung');
+    const blocksUnload = () =>
+      page.evaluate<boolean>(`(() => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      })()`);
+    const unsaved = page.locator('.unsaved', { hasText: 'Unsaved changes' });
+    await expect(unsaved.count()).resolves.toBe(0);
+    await expect(blocksUnload()).resolves.toBe(false);
+
+    // An edit: marker, the tab close / reload is guarded, leaving asks (declined: stays).
+    await page.getByLabel('Name').fill('Ungespeichert');
+    await unsaved.waitFor();
+    await expect(blocksUnload()).resolves.toBe(true);
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'All workflows' }).click();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    expect(asked).toEqual(Array(3).fill('Discard unsaved changes?'));
+    expect(new URL(page.url()).pathname).toBe(`/editor/workflows/${id}`);
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Ungespeichert');
+    page.removeAllListeners('dialog');
+
+    // Saved: no marker, leaving needs no question; Back returns to the workflow.
+    await page.getByLabel('Name').fill('Verzweigung');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(unsaved.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'All workflows' }).click();
+    await page.getByRole('heading', { name: 'Workflows' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/editor/');
+    await page.goBack();
+    await node('start').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/editor/workflows/${id}`);
+    // A link to a workflow opens it directly.
+    await page.goto(`${t.url}/editor/workflows/${id}`);
+    await node('start').waitFor();
+  });
+
   it('transfers at most 150 KB of JavaScript (compressed) to open the editor', async () => {
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const encodings: (string | undefined)[] = [];
