@@ -11,7 +11,7 @@ import { ConflictDialog } from './dialogs/ConflictDialog';
 import { GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { NodePanel } from './NodePanel';
-import { client, errorText } from './session/client';
+import { client, errorText, fieldErrors } from './session/client';
 import { withSession } from './session/relogin';
 import { setUnsaved, useBeforeUnload } from './unsaved';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
@@ -26,6 +26,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [issues, setIssues] = useState<GraphIssue[]>([]);
   const [execution, setExecution] = useState<Execution | null>(null);
+  /** The graph changed since the shown run: its result stays, marked as stale. */
+  const [runStale, setRunStale] = useState(false);
+  /** The server's warnings of the last load or save (they do not block a save). */
+  const [warnings, setWarnings] = useState<Schemas['GraphIssueResponse'][]>([]);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   /** The version this tab loaded or last saved: sent as If-Match, so two tabs cannot overwrite. */
@@ -46,6 +51,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     const loaded = wf.graph as DraftGraph;
     setEtag(response.headers.get('etag'));
     setName(wf.name);
+    setWarnings(wf.warnings);
     setGraph(loaded);
     setPositions(autoLayout(loaded));
     setDirty(false);
@@ -88,7 +94,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
 
   const update = useCallback((next: DraftGraph) => {
     setGraph(next);
-    setExecution(null);
+    setRunStale(true);
     setDirty(true);
     // "Saved." no longer describes the graph once it changed.
     setStatus((s) => (s?.kind === 'info' ? null : s));
@@ -167,7 +173,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         });
         return false;
       }
-      const { response } = await withSession(() =>
+      const { data: saved, response } = await withSession(() =>
         client.PUT('/api/workflows/{id}', {
           params: { path: { id: workflowId }, header: ifMatch ? { 'If-Match': ifMatch } : {} },
           body: { name, graph: body },
@@ -175,6 +181,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       );
       setEtag(response.headers.get('etag'));
       setDirty(false);
+      setWarnings(saved?.warnings ?? []);
+      setNameError(null);
       setIssues([]);
       setStatus({ kind: 'info', text: 'Saved.' });
       return true;
@@ -185,6 +193,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         setStatus({ kind: 'error', text: 'Not saved: changed elsewhere.' });
         return false;
       }
+      setNameError(fieldErrors(err).get('name') ?? null);
       const errors = err instanceof ProblemError ? (err.errors as unknown as GraphIssue[]) : [];
       if (errors.some((e) => e.node_ids)) setIssues(errors.filter((e) => e.node_ids));
       setStatus({ kind: 'error', text: errorText(err) });
@@ -204,7 +213,9 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       );
       if (!ex) return;
       setExecution(ex as Execution);
-      setStatus({ kind: 'info', text: `Run ${ex.result?.status ?? ex.status}.` });
+      setRunStale(false);
+      const outcome = ex.result?.status ?? ex.status;
+      setStatus({ kind: outcome === 'failed' ? 'error' : 'info', text: `Run ${outcome}.` });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
     } finally {
@@ -231,12 +242,20 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           <input
             value={name}
             maxLength={200}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? 'name-error' : undefined}
             onChange={(e) => {
               setName(e.target.value);
+              setNameError(null);
               setDirty(true);
               setStatus((s) => (s?.kind === 'info' ? null : s));
             }}
           />
+          {nameError && (
+            <span className="error field-error" id="name-error">
+              {nameError}
+            </span>
+          )}
         </label>
         {NODE_KINDS.map((kind) => (
           <button key={kind} type="button" onClick={() => addNode(kind)}>
@@ -340,9 +359,31 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               </ul>
             </section>
           )}
+          {warnings.length > 0 && (
+            <section aria-label="Warnings">
+              <h2>Warnings</h2>
+              <ul className="warnings">
+                {warnings.map((w, n) => (
+                  <li key={n}>
+                    <strong>{w.code}</strong>{' '}
+                    {w.node_ids?.length ? `${w.node_ids.join(', ')}: ` : ''}
+                    {w.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {execution?.result && (
-            <section aria-labelledby="output-title" className="output">
+            <section
+              aria-labelledby="output-title"
+              className={runStale ? 'output stale' : 'output'}
+            >
               <h2 id="output-title">Output ({execution.result.status})</h2>
+              {runStale && (
+                <p className="stale-note" role="note">
+                  The graph changed since this run: run again for a current result.
+                </p>
+              )}
               <pre className="text" data-testid="run-output">
                 {execution.result.output ?? '(no output)'}
               </pre>

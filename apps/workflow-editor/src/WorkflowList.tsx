@@ -10,6 +10,7 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
   const [items, setItems] = useState<Workflow[] | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -29,13 +30,16 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
   const create = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setNameError(null);
     try {
       const { data } = await withSession(() =>
         client.POST('/api/workflows', { body: { name, graph: requestGraph(starterGraph()) } }),
       );
       if (data) onOpen(data.id);
     } catch (err) {
-      setError(fieldErrors(err).get('name') ?? errorText(err));
+      const field = fieldErrors(err).get('name');
+      if (field) setNameError(field);
+      else setError(errorText(err));
     }
   };
 
@@ -57,7 +61,19 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
       <form className="row" onSubmit={create}>
         <label>
           New workflow name
-          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            required
+            maxLength={200}
+            value={name}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? 'new-name-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {nameError && (
+            <span className="error field-error" id="new-name-error">
+              {nameError}
+            </span>
+          )}
         </label>
         <button type="submit">Create</button>
       </form>

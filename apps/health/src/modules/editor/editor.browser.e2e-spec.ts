@@ -561,6 +561,62 @@ describeBrowser('workflow editor in Chromium', () => {
     await node('start').waitFor();
   });
 
+  it('shows a refused name at the field, the server warnings, and keeps a run result marked stale after edits', async () => {
+    const save = () => page.getByRole('button', { name: 'Save', exact: true }).click();
+    const nameField = page.locator('.toolbar label.name input');
+    // A name of only spaces: the server answers 400 VALIDATION_FAILED, shown at the field.
+    await nameField.fill('   ');
+    await save();
+    await page.locator('#name-error').waitFor();
+    await expect(nameField.getAttribute('aria-invalid')).resolves.toBe('true');
+    const [{ name }] = await t.db.query('SELECT name FROM workflow_definitions');
+    expect(name).toBe('Verzweigung');
+    await nameField.fill('Verzweigung');
+    await expect(nameField.getAttribute('aria-invalid')).resolves.toBe('false');
+
+    // A misspelt placeholder saves, with the server's warning listed.
+    await select('analysis_2');
+    const inline = panel().getByLabel('Inline template', { exact: true });
+    const template = await inline.inputValue();
+    await inline.fill('Zweig B: {{weight.latst}}');
+    await save();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(page.getByLabel('Warnings').textContent()).resolves.toContain(
+      'PLACEHOLDER_UNKNOWN',
+    );
+    await shot('warnings');
+    await inline.fill(template);
+    await save();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    await expect(page.getByLabel('Warnings').count()).resolves.toBe(0);
+
+    // A run, then an edit: the output stays, marked stale.
+    await page.getByRole('button', { name: 'Run' }).click();
+    const output = page.locator('[data-testid="run-output"]');
+    await output.waitFor();
+    await shot('finished');
+    const text = await output.textContent();
+    await select('end');
+    await panel().getByLabel('Output template').fill('Neu: {{start.analysis_core}}');
+    await expect(output.textContent()).resolves.toBe(text);
+    await page.locator('.output.stale .stale-note').waitFor();
+    await shot('run-stale');
+    await panel().getByLabel('Output template').fill('Ergebnis: {{start.analysis_core}}');
+    await save();
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+
+    // The list's create form shows the refused name at its field too.
+    await page.getByRole('button', { name: 'All workflows' }).click();
+    await page.getByLabel('New workflow name').fill('   ');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('#new-name-error').waitFor();
+    await expect(page.getByLabel('New workflow name').getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
+    await page.goBack();
+    await node('start').waitFor();
+  });
+
   it('transfers at most 150 KB of JavaScript (compressed) to open the editor', async () => {
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const encodings: (string | undefined)[] = [];
