@@ -12,6 +12,8 @@ import { EDITOR_CSP, EDITOR_DIST } from './editor-static';
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const ARTIFACTS = resolve(__dirname, '../../../../../test-artifacts/editor');
+/** The main states, committed and linked from the README's editor section. */
+const DOC_SHOTS = resolve(__dirname, '../../../../../docs/editor-screenshots');
 const describeBrowser = HAVE_CHROMIUM ? describe : describe.skip;
 
 if (!HAVE_CHROMIUM) {
@@ -103,6 +105,8 @@ describeBrowser('workflow editor in Chromium', () => {
       fullPage: true,
     });
   };
+  /** A screenshot of a main state for the README (viewport only, so the files stay small). */
+  const docShot = (name: string) => page.screenshot({ path: join(DOC_SHOTS, `${name}.png`) });
   const node = (id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
   const select = (id: string) => page.getByLabel('Selected node').selectOption(id);
   const panel = () => page.locator('.side-panel');
@@ -116,6 +120,7 @@ describeBrowser('workflow editor in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(DOC_SHOTS, { recursive: true });
     t = await startHealthTestApp();
     user = await t.newUser({ tier: 'pro' });
     const prompt = await t.http.post('/api/prompts').set('Authorization', user.auth).send({
@@ -156,6 +161,8 @@ describeBrowser('workflow editor in Chromium', () => {
     await page.getByLabel('Password').fill(user.password);
     await shot('login');
     await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('No workflows yet.').waitFor();
+    await docShot('empty');
     await page.getByLabel('New workflow name').fill('Verzweigung');
     await page.getByRole('button', { name: 'Create' }).click();
     await node('start').waitFor();
@@ -198,6 +205,7 @@ describeBrowser('workflow editor in Chromium', () => {
     await panel().locator('.edges li', { hasText: '→ end' }).getByRole('button').click();
     await fit();
     await shot('graph-built');
+    await docShot('editing');
 
     // Reference ↔ inline: only the fitting input is shown.
     await select('analysis_2');
@@ -244,6 +252,7 @@ describeBrowser('workflow editor in Chromium', () => {
     const before = await t.db.query('SELECT graph FROM workflow_definitions');
     expect(before[0].graph.nodes).toHaveLength(2);
     await shot('save-refused');
+    await docShot('invalid');
 
     // The engine's errors (the server's check, run in the browser from @sports/workflow-engine)
     // land on the nodes they name: an unconnected node cannot reach the end.
@@ -283,8 +292,10 @@ describeBrowser('workflow editor in Chromium', () => {
     });
     await shot('saved');
 
-    // Run with the offline analyst: undecidable signal → default then-path.
+    // Run with the offline analyst: undecidable signal → default then-path. The answer is quick:
+    // the "running" screenshot is taken as soon as the button is pressed (best effort).
     await page.getByRole('button', { name: 'Run' }).click();
+    await docShot('running');
     await page.locator('[data-testid="run-output"]').waitFor();
     const state = (id: string) => node(id).locator('.wf-node').getAttribute('data-state');
     await expect(state('start')).resolves.toBe('COMPLETED');
@@ -299,6 +310,7 @@ describeBrowser('workflow editor in Chromium', () => {
     await expect(panel().locator('.run-details').textContent()).resolves.toContain('COMPLETED');
     await expect(panel().locator('.run-details pre').first().textContent()).resolves.not.toBe('');
     await shot('run-desktop');
+    await docShot('finished');
 
     // Layouts: no horizontal scrolling of the page or the side panel.
     for (const [width, height] of [
@@ -495,6 +507,7 @@ describeBrowser('workflow editor in Chromium', () => {
     await dialog.waitFor();
     await expect(storedName()).resolves.toBe('Aus Tab zwei');
     await shot('conflict');
+    await docShot('conflict');
     await dialog.getByRole('button', { name: 'Reload theirs' }).click();
     await page.locator('.status', { hasText: 'Reloaded their version.' }).waitFor();
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Aus Tab zwei');
