@@ -5,12 +5,14 @@ import {
   type NodeExecutionState,
   type NodeKind,
 } from '@sports/workflow-engine';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ProblemError, type Schemas } from '@sports/health-client';
 import { ConflictDialog } from './dialogs/ConflictDialog';
 import { GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
+import { useGraphHistory } from './history';
 import { NodePanel } from './NodePanel';
+import { useShortcuts } from './shortcuts';
 import { client, errorText, fieldErrors } from './session/client';
 import { withSession } from './session/relogin';
 import { setUnsaved, useBeforeUnload } from './unsaved';
@@ -22,6 +24,8 @@ const byId = (id: string) => ({ params: { path: { id } } });
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
   const [name, setName] = useState('');
   const [graph, setGraph] = useState<DraftGraph | null>(null);
+  const history = useGraphHistory();
+  const clipboard = useRef<DraftNode | null>(null);
   const [positions, setPositions] = useState<Positions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [issues, setIssues] = useState<GraphIssue[]>([]);
@@ -55,7 +59,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setGraph(loaded);
     setPositions(autoLayout(loaded));
     setDirty(false);
-  }, [workflowId]);
+    history.reset();
+  }, [workflowId, history.reset]);
 
   useEffect(() => {
     let live = true;
@@ -92,13 +97,54 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     [execution],
   );
 
-  const update = useCallback((next: DraftGraph) => {
+  const update = (next: DraftGraph) => {
+    if (graph) history.record(graph);
     setGraph(next);
+    markEdited();
+  };
+
+  const markEdited = () => {
     setRunStale(true);
     setDirty(true);
     // "Saved." no longer describes the graph once it changed.
     setStatus((s) => (s?.kind === 'info' ? null : s));
-  }, []);
+  };
+
+  const travel = (step: (current: DraftGraph) => DraftGraph | null) => {
+    if (!graph) return;
+    const next = step(graph);
+    if (!next) return;
+    setGraph(next);
+    if (selectedId && !next.nodes.some((n) => n.id === selectedId)) setSelectedId(null);
+    markEdited();
+  };
+
+  /** Places a copy of `node` under a new id next to the original. */
+  const duplicateNode = (node: DraftNode | null) => {
+    if (!graph || !node || node.kind === 'end') return;
+    const id = newNode(node.kind, graph.nodes).id;
+    const at = positions[node.id] ?? { x: 0, y: 0 };
+    setPositions((p) => ({ ...p, [id]: { x: at.x + 40, y: at.y + 120 } }));
+    update({ ...graph, nodes: [...graph.nodes, { ...node, id }] });
+    setSelectedId(id);
+  };
+
+  useShortcuts({
+    // save and askDeleteNode are defined once a graph is loaded (below the early return).
+    save: () => {
+      if (graph) void save();
+    },
+    undo: () => travel(history.undo),
+    redo: () => travel(history.redo),
+    deleteSelected: () => {
+      if (graph && selectedId) askDeleteNode(selectedId);
+    },
+    copy: () => {
+      clipboard.current = graph?.nodes.find((n) => n.id === selectedId) ?? null;
+    },
+    paste: () => duplicateNode(clipboard.current),
+    duplicate: () => duplicateNode(graph?.nodes.find((n) => n.id === selectedId) ?? null),
+  });
 
   if (!graph) {
     return (
@@ -125,6 +171,22 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const changeNode = (node: DraftNode) => {
     update({ ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? node : n)) });
     if (issues.length) setIssues(issues.filter((i) => !(i.node_ids ?? []).includes(node.id)));
+  };
+
+  /** Deletes at once when nothing refers to the node; otherwise asks, naming what uses it. */
+  const askDeleteNode = (id: string) => {
+    if (!graph) return;
+    const edges = graph.edges.filter((e) => e.from === id || e.to === id).length;
+    const users = graph.nodes
+      .filter((n) => n.id !== id && JSON.stringify(n).includes(`${id}.`))
+      .map((n) => n.id);
+    if (edges || users.length) {
+      const parts = [];
+      if (edges) parts.push(`${edges} edge${edges === 1 ? '' : 's'}`);
+      if (users.length) parts.push(`in use by ${users.join(', ')}`);
+      if (!window.confirm(`Delete node ${id}? It has ${parts.join(' and is ')}.`)) return;
+    }
+    deleteNode(id);
   };
 
   const deleteNode = (id: string) => {
@@ -265,6 +327,22 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         <button type="button" onClick={() => setPositions(autoLayout(graph))}>
           Arrange
         </button>
+        <button
+          type="button"
+          disabled={!history.canUndo}
+          onClick={() => travel(history.undo)}
+          title="Ctrl+Z"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          disabled={!history.canRedo}
+          onClick={() => travel(history.redo)}
+          title="Ctrl+Shift+Z"
+        >
+          Redo
+        </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
           Save
         </button>
@@ -338,7 +416,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               problems={problems.get(selected.id) ?? []}
               run={states.get(selected.id) ?? null}
               onChange={changeNode}
-              onDelete={() => deleteNode(selected.id)}
+              onDelete={() => askDeleteNode(selected.id)}
               onConnect={(to, branch) => connect(selected.id, to, branch)}
               onRemoveEdge={(edge) =>
                 update({ ...graph, edges: graph.edges.filter((e) => e !== edge) })

@@ -5,6 +5,7 @@ import {
   Edge,
   Handle,
   MarkerType,
+  MiniMap,
   Node,
   NodeChange,
   NodeProps,
@@ -143,6 +144,7 @@ export function GraphCanvas(props: {
       >
         <Background />
         <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel="Mini map" />
       </ReactFlow>
     </div>
   );

@@ -630,6 +630,51 @@ describeBrowser('workflow editor in Chromium', () => {
     await node('start').waitFor();
   });
 
+  it('keyboard: duplicate, undo/redo, copy/paste, Delete with an in-use question, Ctrl+S; a minimap', async () => {
+    await expect(page.locator('.react-flow__minimap').count()).resolves.toBe(1);
+    await fit();
+    await node('analysis_1').click();
+    await page.keyboard.press('Control+d');
+    await node('analysis_3').waitFor();
+    await page.keyboard.press('Control+z');
+    await node('analysis_3').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+z');
+    await node('analysis_3').waitFor();
+    // Delete of a node nothing refers to: at once.
+    await node('analysis_3').click();
+    await page.keyboard.press('Delete');
+    await node('analysis_3').waitFor({ state: 'detached' });
+    // Copy and paste.
+    await node('analysis_1').click();
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await node('analysis_3').waitFor();
+    // A connected node: Backspace asks first (declined: kept).
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await node('analysis_1').click();
+    await page.keyboard.press('Backspace');
+    expect(asked).toEqual(['Delete node analysis_1? It has 2 edges.']);
+    await expect(node('analysis_1').count()).resolves.toBe(1);
+    // The copy is not connected; delete it, then Ctrl+S from a text field saves.
+    await node('analysis_3').click();
+    await page.keyboard.press('Delete');
+    await node('analysis_3').waitFor({ state: 'detached' });
+    const nameField = page.locator('.toolbar label.name input');
+    await nameField.fill('Tastatur');
+    await page.keyboard.press('Control+s');
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+    const [row] = await t.db.query('SELECT name, graph FROM workflow_definitions');
+    expect(row.name).toBe('Tastatur');
+    expect(row.graph.nodes).toHaveLength(6);
+    await nameField.fill('Verzweigung');
+    await page.keyboard.press('Control+s');
+    await page.locator('.status', { hasText: 'Saved.' }).waitFor();
+  });
+
   it('transfers at most 150 KB of JavaScript (compressed) to open the editor', async () => {
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const encodings: (string | undefined)[] = [];
