@@ -11,6 +11,7 @@ import { ConflictDialog } from './dialogs/ConflictDialog';
 import { GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { useGraphHistory } from './history';
+import { useLiveValidation } from './liveValidation';
 import { NodePanel } from './NodePanel';
 import { useShortcuts } from './shortcuts';
 import { client, errorText, fieldErrors } from './session/client';
@@ -87,6 +88,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       live = false;
     };
   }, [workflowId, load]);
+
+  useLiveValidation(graph, dirty, (errors, next) => {
+    setIssues(errors);
+    setWarnings(next);
+  });
 
   const problems = useMemo(() => issuesByNode(issues), [issues]);
   const states = useMemo(

@@ -90,11 +90,12 @@ export function graphErrors(graph: DraftGraph): GraphIssue[] {
       node_ids: [n.id],
       path: 'condition',
     }));
-  const engine = validateWorkflowGraph(wireGraph(graph)).errors.map((issue) => ({
-    ...issue,
-    message: WORDING[issue.code] ?? issue.message,
-  }));
-  return [...drafts, ...engine];
+  return [...drafts, ...worded(validateWorkflowGraph(wireGraph(graph)).errors)];
+}
+
+/** The engine's issues in the editor's wording (the server's check answers the same codes). */
+export function worded(issues: GraphIssue[]): GraphIssue[] {
+  return issues.map((issue) => ({ ...issue, message: WORDING[issue.code] ?? issue.message }));
 }
 
 export const CONDITION_JSON_INVALID = 'The condition (JSON) is not valid JSON: fix it or undo.';

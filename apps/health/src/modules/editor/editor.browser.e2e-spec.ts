@@ -675,6 +675,24 @@ describeBrowser('workflow editor in Chromium', () => {
     await page.locator('.status', { hasText: 'Saved.' }).waitFor();
   });
 
+  it('checks the graph on the server while editing (debounced) and marks problems without a save', async () => {
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/workflows/validate')) checks.push(r.method());
+    });
+    await select('end');
+    await page.getByRole('button', { name: 'Add analysis' }).click();
+    await node('analysis_3').locator('.wf-node.has-problem').waitFor();
+    expect(checks).toEqual(['POST']);
+    await expect(page.getByLabel('Problems').textContent()).resolves.toContain(
+      'NODE_CANNOT_REACH_END',
+    );
+    await page.keyboard.press('Control+z');
+    await node('analysis_3').waitFor({ state: 'detached' });
+    await page.getByLabel('Problems').waitFor({ state: 'detached' });
+    page.removeAllListeners('request');
+  });
+
   it('transfers at most 150 KB of JavaScript (compressed) to open the editor', async () => {
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const encodings: (string | undefined)[] = [];
