@@ -14,6 +14,7 @@ import { useGraphHistory } from './history';
 import { useLiveValidation } from './liveValidation';
 import { NodePanel } from './NodePanel';
 import { useShortcuts } from './shortcuts';
+import { exportWorkflow } from './transfer';
 import { client, errorText, fieldErrors } from './session/client';
 import { withSession } from './session/relogin';
 import { setUnsaved, useBeforeUnload } from './unsaved';
@@ -354,6 +355,12 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
           Run
+        </button>
+        <button
+          type="button"
+          onClick={() => exportWorkflow({ name, description: null, graph: requestGraph(graph) })}
+        >
+          Export
         </button>
         <button type="button" className="danger" onClick={() => void remove()}>
           Delete workflow

@@ -3,6 +3,7 @@ import type { Schemas } from '@sports/health-client';
 import { requestGraph, starterGraph } from './graph';
 import { client, errorText, fieldErrors } from './session/client';
 import { withSession } from './session/relogin';
+import { duplicateWorkflow, importWorkflow } from './transfer';
 
 type Workflow = Schemas['WorkflowResponse'];
 
@@ -43,6 +44,27 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
     }
   };
 
+  const duplicate = async (wf: Workflow) => {
+    setError(null);
+    try {
+      await duplicateWorkflow(wf.id);
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    try {
+      const id = await importWorkflow(file);
+      if (id) onOpen(id);
+    } catch (err) {
+      setError(`Not imported: ${errorText(err)}`);
+    }
+  };
+
   const remove = async (wf: Workflow) => {
     if (!window.confirm(`Delete workflow "${wf.name}"?`)) return;
     try {
@@ -77,6 +99,14 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
         </label>
         <button type="submit">Create</button>
       </form>
+      <label className="import">
+        Import workflow (JSON)
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => void importFile(e.target.files?.[0])}
+        />
+      </label>
       {error && (
         <p role="alert" className="error">
           {error}
@@ -93,6 +123,9 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
               <span className="wf-name">{wf.name}</span>
               <button type="button" onClick={() => onOpen(wf.id)}>
                 Open <span className="sr-only">{wf.name}</span>
+              </button>
+              <button type="button" onClick={() => void duplicate(wf)}>
+                Duplicate <span className="sr-only">{wf.name}</span>
               </button>
               <button type="button" className="danger" onClick={() => void remove(wf)}>
                 Delete <span className="sr-only">{wf.name}</span>

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
@@ -720,5 +720,44 @@ describeBrowser('workflow editor in Chromium', () => {
     expect(js.encoded).toBeGreaterThan(0);
     expect(js.encoded).toBeLessThanOrEqual(150 * 1024);
     await fresh.close();
+  });
+
+  it('exports a workflow as JSON, imports that file as a new workflow and duplicates a whole workflow', async () => {
+    const count = async () =>
+      (await t.db.query('SELECT count(*)::int AS n FROM workflow_definitions'))[0].n as number;
+    expect(await count()).toBe(1);
+    const [original] = await t.db.query('SELECT graph FROM workflow_definitions');
+    // The earlier test left an undone edit: leaving asks, and is confirmed here.
+    page.on('dialog', (d) => void d.accept());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Verzweigung.json');
+    const exported = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+    expect(exported.name).toBe('Verzweigung');
+    expect(exported.graph.nodes).toHaveLength(6);
+
+    await page.getByRole('button', { name: 'All workflows' }).click();
+    await page.getByLabel('Import workflow (JSON)').setInputFiles({
+      name: 'import.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...exported, name: 'Importiert' })),
+    });
+    await node('start').waitFor();
+    await expect(page.locator('.toolbar label.name input').inputValue()).resolves.toBe(
+      'Importiert',
+    );
+    expect(await count()).toBe(2);
+
+    await page.getByRole('button', { name: 'All workflows' }).click();
+    await page.getByRole('button', { name: 'Duplicate Verzweigung' }).click();
+    await page.locator('.wf-name', { hasText: 'Verzweigung (copy)' }).waitFor();
+    const copies = await t.db.query(
+      `SELECT graph FROM workflow_definitions WHERE name = 'Verzweigung (copy)'`,
+    );
+    expect(copies).toHaveLength(1);
+    expect(copies[0].graph).toEqual(original.graph);
+    page.removeAllListeners('dialog');
   });
 });
