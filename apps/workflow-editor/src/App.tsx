@@ -44,7 +44,7 @@ export function App() {
       </header>
       <main>
         {!authed ? (
-          <Login onLogin={() => setAuthed(true)} />
+          <Login onLogin={() => setAuthed(true)} allowSignUp />
         ) : openId ? (
           <Editor key={openId} workflowId={openId} onDeleted={() => navigate(null)} />
         ) : (

@@ -1,5 +1,5 @@
 import { FormEvent, ReactNode, useId, useState } from 'react';
-import { errorText, login } from './session/client';
+import { errorText, login, signUp } from './session/client';
 
 /** The sign-in form: the start page's, and the re-login dialog's (session/ReloginDialog). */
 export function Login({
@@ -9,6 +9,7 @@ export function Login({
   children,
   className = 'card login',
   dialog = false,
+  allowSignUp = false,
 }: {
   onLogin: () => void;
   title?: string;
@@ -16,7 +17,10 @@ export function Login({
   children?: ReactNode;
   className?: string;
   dialog?: boolean;
+  /** Offers "Sign up" (the start page; not the re-login dialog). */
+  allowSignUp?: boolean;
 }) {
+  const [creating, setCreating] = useState(false);
   const titleId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,7 +32,7 @@ export function Login({
     setBusy(true);
     setError(null);
     try {
-      await login(email, password);
+      await (creating ? signUp : login)(email, password);
       onLogin();
     } catch (err) {
       setError(errorText(err));
@@ -44,7 +48,7 @@ export function Login({
       aria-labelledby={titleId}
       {...(dialog ? { role: 'dialog', 'aria-modal': true } : {})}
     >
-      <h2 id={titleId}>{title}</h2>
+      <h2 id={titleId}>{creating ? 'Sign up' : title}</h2>
       {children}
       <label>
         Email
@@ -60,7 +64,7 @@ export function Login({
         Password
         <input
           type="password"
-          autoComplete="current-password"
+          autoComplete={creating ? 'new-password' : 'current-password'}
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -72,8 +76,13 @@ export function Login({
         </p>
       )}
       <button type="submit" disabled={busy}>
-        {submitLabel}
+        {creating ? 'Create account' : submitLabel}
       </button>
+      {allowSignUp && (
+        <button type="button" className="link" onClick={() => setCreating(!creating)}>
+          {creating ? 'I have an account: log in' : 'No account yet? Sign up'}
+        </button>
+      )}
     </form>
   );
 }

@@ -42,6 +42,12 @@ export async function login(email: string, password: string): Promise<void> {
     client.setTokens({ access_token: data.access_token, refresh_token: data.refresh_token });
 }
 
+/** Creates an account, then signs it in. */
+export async function signUp(email: string, password: string): Promise<void> {
+  await client.POST('/api/auth/register', { body: { email, password } });
+  await login(email, password);
+}
+
 /** Ends the server session (revokes the refresh token) and forgets the tokens. */
 export async function logout(): Promise<void> {
   const tokens = client.getTokens();

@@ -760,4 +760,20 @@ describeBrowser('workflow editor in Chromium', () => {
     expect(copies[0].graph).toEqual(original.graph);
     page.removeAllListeners('dialog');
   });
+
+  it('offers sign-up on the login page: a new account lands on its empty list', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await fresh.goto(`${t.url}/editor/`);
+    await fresh.getByRole('button', { name: 'No account yet? Sign up' }).click();
+    const email = `neu-${Date.now()}@example.org`;
+    await fresh.getByLabel('Email').fill(email);
+    await fresh.getByLabel('Password').fill('ein-langes-passwort-123');
+    await fresh.getByRole('button', { name: 'Create account' }).click();
+    await fresh.getByText('No workflows yet.').waitFor();
+    const users = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+      email,
+    ]);
+    expect(users[0].n).toBe(1);
+    await fresh.close();
+  });
 });
