@@ -21,6 +21,9 @@ import { setUnsaved, useBeforeUnload } from './unsaved';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
 type Execution = Schemas['ExecutionResponse'];
+/** The status line of a refused save: the problems themselves are listed one by one. */
+const notSaved = (n: number) =>
+  `Not saved: ${n} problem${n === 1 ? '' : 's'}, listed under Problems.`;
 const byId = (id: string) => ({ params: { path: { id } } });
 
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
@@ -222,10 +225,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     if (local.length) {
       setIssues(local);
       setSelectedId(local[0].node_ids?.[0] ?? selectedId);
-      const text = local.map(
-        (i) => (i.node_ids?.length ? `${i.node_ids.join(', ')}: ` : '') + i.message,
-      );
-      setStatus({ kind: 'error', text: `Not saved: ${text.join(' ')}` });
+      setStatus({ kind: 'error', text: notSaved(local.length) });
       return false;
     }
     setBusy(true);
@@ -236,10 +236,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       );
       if (check && !check.valid) {
         setIssues(check.errors as GraphIssue[]);
-        setStatus({
-          kind: 'error',
-          text: `Not saved: ${check.errors.map((e) => e.message).join(' ')}`,
-        });
+        setStatus({ kind: 'error', text: notSaved(check.errors.length) });
         return false;
       }
       const { data: saved, response } = await withSession(() =>
@@ -444,7 +441,9 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               <ul className="problems">
                 {issues.map((i, n) => (
                   <li key={n}>
-                    <strong>{i.code}</strong> {i.message}
+                    <strong>{i.code}</strong>{' '}
+                    {i.node_ids?.length ? `${i.node_ids.join(', ')}: ` : ''}
+                    {i.message}
                   </li>
                 ))}
               </ul>

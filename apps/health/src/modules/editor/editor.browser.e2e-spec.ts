@@ -453,7 +453,13 @@ describeBrowser('workflow editor in Chromium', () => {
     await json.fill('{ "op": "AND", "conditions": [');
     await expect(json.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.locator('.status.error').textContent()).resolves.toContain('not valid JSON');
+    // One status line; each problem is its own item of the list.
+    await expect(page.locator('.status.error').textContent()).resolves.toBe(
+      'Not saved: 1 problem, listed under Problems.',
+    );
+    await expect(page.getByLabel('Problems').locator('li').allTextContents()).resolves.toEqual([
+      expect.stringContaining('logic_1: The condition (JSON) is not valid JSON'),
+    ]);
     await node('logic_1').locator('.wf-node.has-problem').waitFor();
     await expect(storedCondition()).resolves.toEqual(before);
     await shot('invalid-condition-json');
