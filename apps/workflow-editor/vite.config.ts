@@ -1,16 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // Served by the health service at /editor (apps/health/src/modules/editor). The engine is
-// bundled from its sources (as tsconfig.json's paths resolve it), so no prior build is needed.
+// and the typed health client are bundled from their sources (as tsconfig.json's paths resolve
+// them), so no prior build is needed; the client's schema.ts is generated first (package.json).
 export default defineConfig({
   base: '/editor/',
-  plugins: [react()],
+  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   resolve: {
     alias: {
       '@sports/workflow-engine': fileURLToPath(
         new URL('../../libs/workflow-engine/src/index.ts', import.meta.url),
+      ),
+      '@sports/health-client': fileURLToPath(
+        new URL('../../libs/health-client/src/index.ts', import.meta.url),
+      ),
+      '@sports/api-client': fileURLToPath(
+        new URL('../../libs/api-client/src/index.ts', import.meta.url),
       ),
     },
   },
@@ -18,8 +26,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // One chunk of about 520 kB (160 kB gzipped): React, React Flow and the engine's graph
-    // check with its Liquid parser for end-node templates.
+    // One chunk of about 540 kB (143 kB brotli, 166 kB gzip; precompress.ts writes both): React,
+    // React Flow and the engine's graph check with its Liquid parser for end-node templates.
     chunkSizeWarningLimit: 600,
   },
 });

@@ -5,69 +5,98 @@ import {
   type NodeExecutionState,
   type NodeKind,
 } from '@sports/workflow-engine';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from './api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ProblemError, type Schemas } from '@sports/health-client';
+import { ConflictDialog } from './dialogs/ConflictDialog';
 import { GraphCanvas } from './GraphCanvas';
-import { autoLayout, graphErrors, issuesByNode, newNode, Positions, wireGraph } from './graph';
+import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
+import { useGraphHistory } from './history';
+import { useLiveValidation } from './liveValidation';
 import { NodePanel } from './NodePanel';
-import type {
-  DataPlaceholder,
-  DraftGraph,
-  DraftNode,
-  Execution,
-  Prompt,
-  Question,
-  ValidationResult,
-  Workflow,
-} from './types';
+import { useShortcuts } from './shortcuts';
+import { exportWorkflow } from './transfer';
+import { client, errorText, fieldErrors } from './session/client';
+import { withSession } from './session/relogin';
+import { setUnsaved, useBeforeUnload } from './unsaved';
+import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { items?: unknown }).items))
-    return (body as { items: T[] }).items;
-  return [];
-}
+type Execution = Schemas['ExecutionResponse'];
+/** The status line of a refused save: the problems themselves are listed one by one. */
+const notSaved = (n: number) =>
+  `Not saved: ${n} problem${n === 1 ? '' : 's'}, listed under Problems.`;
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
   const [name, setName] = useState('');
   const [graph, setGraph] = useState<DraftGraph | null>(null);
+  const history = useGraphHistory();
+  const clipboard = useRef<DraftNode | null>(null);
   const [positions, setPositions] = useState<Positions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [issues, setIssues] = useState<GraphIssue[]>([]);
   const [execution, setExecution] = useState<Execution | null>(null);
+  /** The graph changed since the shown run: its result stays, marked as stale. */
+  const [runStale, setRunStale] = useState(false);
+  /** The server's warnings of the last load or save (they do not block a save). */
+  const [warnings, setWarnings] = useState<Schemas['GraphIssueResponse'][]>([]);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The version this tab loaded or last saved: sent as If-Match, so two tabs cannot overwrite. */
+  const [etag, setEtag] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  /** Changed since the last load or save: marker in the toolbar, guard on leaving. */
+  const [dirty, setDirty] = useState(false);
+  useBeforeUnload(dirty);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const [data, setData] = useState<DataPlaceholder[]>([]);
   const [questions, setQuestions] = useState<Question[]>([]);
+
+  const load = useCallback(async () => {
+    const { data: wf, response } = await withSession(() =>
+      client.GET('/api/workflows/{id}', byId(workflowId)),
+    );
+    if (!wf) return;
+    const loaded = wf.graph as DraftGraph;
+    setEtag(response.headers.get('etag'));
+    setName(wf.name);
+    setWarnings(wf.warnings);
+    setGraph(loaded);
+    setPositions(autoLayout(loaded));
+    setDirty(false);
+    history.reset();
+  }, [workflowId, history.reset]);
 
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
-        const wf = await api<Workflow>('GET', `/workflows/${workflowId}`);
-        if (!live) return;
-        setName(wf.name);
-        setGraph(wf.graph);
-        setPositions(autoLayout(wf.graph));
+        await load();
       } catch (err) {
-        setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+        setStatus({ kind: 'error', text: errorText(err) });
       }
       // Catalogs are optional helpers: the editor works without them.
       const [p, d, q] = await Promise.allSettled([
-        api<unknown>('GET', '/prompts?limit=500'),
-        api<unknown>('GET', '/prompts/placeholders'),
-        api<unknown>('GET', '/workflows/questions?limit=500'),
+        withSession(() => client.GET('/api/prompts', { params: { query: { limit: 100 } } })),
+        withSession(() => client.GET('/api/prompts/placeholders')),
+        withSession(() =>
+          client.GET('/api/workflows/questions', { params: { query: { limit: 100 } } }),
+        ),
       ]);
       if (!live) return;
-      if (p.status === 'fulfilled') setPrompts(itemsOf<Prompt>(p.value));
-      if (d.status === 'fulfilled') setData(itemsOf<DataPlaceholder>(d.value));
-      if (q.status === 'fulfilled') setQuestions(itemsOf<Question>(q.value));
+      if (p.status === 'fulfilled') setPrompts((p.value.data?.items ?? []) as Prompt[]);
+      if (d.status === 'fulfilled') setData((d.value.data?.items ?? []) as DataPlaceholder[]);
+      if (q.status === 'fulfilled') setQuestions((q.value.data?.items ?? []) as Question[]);
     })();
     return () => {
       live = false;
     };
-  }, [workflowId]);
+  }, [workflowId, load]);
+
+  useLiveValidation(graph, dirty, (errors, next) => {
+    setIssues(errors);
+    setWarnings(next);
+  });
 
   const problems = useMemo(() => issuesByNode(issues), [issues]);
   const states = useMemo(
@@ -78,10 +107,54 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     [execution],
   );
 
-  const update = useCallback((next: DraftGraph) => {
+  const update = (next: DraftGraph) => {
+    if (graph) history.record(graph);
     setGraph(next);
-    setExecution(null);
-  }, []);
+    markEdited();
+  };
+
+  const markEdited = () => {
+    setRunStale(true);
+    setDirty(true);
+    // "Saved." no longer describes the graph once it changed.
+    setStatus((s) => (s?.kind === 'info' ? null : s));
+  };
+
+  const travel = (step: (current: DraftGraph) => DraftGraph | null) => {
+    if (!graph) return;
+    const next = step(graph);
+    if (!next) return;
+    setGraph(next);
+    if (selectedId && !next.nodes.some((n) => n.id === selectedId)) setSelectedId(null);
+    markEdited();
+  };
+
+  /** Places a copy of `node` under a new id next to the original. */
+  const duplicateNode = (node: DraftNode | null) => {
+    if (!graph || !node || node.kind === 'end') return;
+    const id = newNode(node.kind, graph.nodes).id;
+    const at = positions[node.id] ?? { x: 0, y: 0 };
+    setPositions((p) => ({ ...p, [id]: { x: at.x + 40, y: at.y + 120 } }));
+    update({ ...graph, nodes: [...graph.nodes, { ...node, id }] });
+    setSelectedId(id);
+  };
+
+  useShortcuts({
+    // save and askDeleteNode are defined once a graph is loaded (below the early return).
+    save: () => {
+      if (graph) void save();
+    },
+    undo: () => travel(history.undo),
+    redo: () => travel(history.redo),
+    deleteSelected: () => {
+      if (graph && selectedId) askDeleteNode(selectedId);
+    },
+    copy: () => {
+      clipboard.current = graph?.nodes.find((n) => n.id === selectedId) ?? null;
+    },
+    paste: () => duplicateNode(clipboard.current),
+    duplicate: () => duplicateNode(graph?.nodes.find((n) => n.id === selectedId) ?? null),
+  });
 
   if (!graph) {
     return (
@@ -110,6 +183,22 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     if (issues.length) setIssues(issues.filter((i) => !(i.node_ids ?? []).includes(node.id)));
   };
 
+  /** Deletes at once when nothing refers to the node; otherwise asks, naming what uses it. */
+  const askDeleteNode = (id: string) => {
+    if (!graph) return;
+    const edges = graph.edges.filter((e) => e.from === id || e.to === id).length;
+    const users = graph.nodes
+      .filter((n) => n.id !== id && JSON.stringify(n).includes(`${id}.`))
+      .map((n) => n.id);
+    if (edges || users.length) {
+      const parts = [];
+      if (edges) parts.push(`${edges} edge${edges === 1 ? '' : 's'}`);
+      if (users.length) parts.push(`in use by ${users.join(', ')}`);
+      if (!window.confirm(`Delete node ${id}? It has ${parts.join(' and is ')}.`)) return;
+    }
+    deleteNode(id);
+  };
+
   const deleteNode = (id: string) => {
     update({
       nodes: graph.nodes.filter((n) => n.id !== id),
@@ -131,38 +220,49 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
    * The engine's check in the browser, the server's check (the same, for an editor older than
    * the service), then PUT. Returns whether the workflow is saved.
    */
-  const save = async (): Promise<boolean> => {
+  const save = async (ifMatch: string | null = etag): Promise<boolean> => {
     const local = graphErrors(graph);
     if (local.length) {
       setIssues(local);
       setSelectedId(local[0].node_ids?.[0] ?? selectedId);
-      const text = local.map(
-        (i) => (i.node_ids?.length ? `${i.node_ids.join(', ')}: ` : '') + i.message,
-      );
-      setStatus({ kind: 'error', text: `Not saved: ${text.join(' ')}` });
+      setStatus({ kind: 'error', text: notSaved(local.length) });
       return false;
     }
     setBusy(true);
     try {
-      const body = wireGraph(graph);
-      const check = await api<ValidationResult>('POST', '/workflows/validate', { graph: body });
-      if (!check.valid) {
-        setIssues(check.errors);
-        setStatus({
-          kind: 'error',
-          text: `Not saved: ${check.errors.map((e) => e.message).join(' ')}`,
-        });
+      const body = requestGraph(graph);
+      const { data: check } = await withSession(() =>
+        client.POST('/api/workflows/validate', { body: { graph: body } }),
+      );
+      if (check && !check.valid) {
+        setIssues(check.errors as GraphIssue[]);
+        setStatus({ kind: 'error', text: notSaved(check.errors.length) });
         return false;
       }
-      await api<Workflow>('PUT', `/workflows/${workflowId}`, { name, graph: body });
+      const { data: saved, response } = await withSession(() =>
+        client.PUT('/api/workflows/{id}', {
+          params: { path: { id: workflowId }, header: ifMatch ? { 'If-Match': ifMatch } : {} },
+          body: { name, graph: body },
+        }),
+      );
+      setEtag(response.headers.get('etag'));
+      setDirty(false);
+      setWarnings(saved?.warnings ?? []);
+      setNameError(null);
       setIssues([]);
       setStatus({ kind: 'info', text: 'Saved.' });
       return true;
     } catch (err) {
-      const body = err instanceof ApiError ? err.body : null;
-      const errors = itemsOf<GraphIssue>(body?.errors).filter((e) => e && e.message);
-      if (errors.length) setIssues(errors);
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      if (err instanceof ProblemError && err.code === 'PRECONDITION_FAILED') {
+        const current = err.problem.current_etag;
+        setConflict(typeof current === 'string' ? current : '*');
+        setStatus({ kind: 'error', text: 'Not saved: changed elsewhere.' });
+        return false;
+      }
+      setNameError(fieldErrors(err).get('name') ?? null);
+      const errors = err instanceof ProblemError ? (err.errors as unknown as GraphIssue[]) : [];
+      if (errors.some((e) => e.node_ids)) setIssues(errors.filter((e) => e.node_ids));
+      setStatus({ kind: 'error', text: errorText(err) });
       return false;
     } finally {
       setBusy(false);
@@ -174,11 +274,16 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setBusy(true);
     setStatus({ kind: 'info', text: 'Running…' });
     try {
-      const ex = await api<Execution>('POST', `/workflows/${workflowId}/execute`);
-      setExecution(ex);
-      setStatus({ kind: 'info', text: `Run ${ex.result?.status ?? ex.status}.` });
+      const { data: ex } = await withSession(() =>
+        client.POST('/api/workflows/{id}/execute', byId(workflowId)),
+      );
+      if (!ex) return;
+      setExecution(ex as Execution);
+      setRunStale(false);
+      const outcome = ex.result?.status ?? ex.status;
+      setStatus({ kind: outcome === 'failed' ? 'error' : 'info', text: `Run ${outcome}.` });
     } catch (err) {
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ kind: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
     }
@@ -187,10 +292,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const remove = async () => {
     if (!window.confirm(`Delete workflow "${name}"?`)) return;
     try {
-      await api('DELETE', `/workflows/${workflowId}`);
+      await withSession(() => client.DELETE('/api/workflows/{id}', byId(workflowId)));
+      setUnsaved(false);
       onDeleted();
     } catch (err) {
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ kind: 'error', text: errorText(err) });
     }
   };
 
@@ -199,7 +305,23 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       <div className="toolbar" role="toolbar" aria-label="Workflow actions">
         <label className="name">
           Name
-          <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <input
+            value={name}
+            maxLength={200}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? 'name-error' : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+              setDirty(true);
+              setStatus((s) => (s?.kind === 'info' ? null : s));
+            }}
+          />
+          {nameError && (
+            <span className="error field-error" id="name-error">
+              {nameError}
+            </span>
+          )}
         </label>
         {NODE_KINDS.map((kind) => (
           <button key={kind} type="button" onClick={() => addNode(kind)}>
@@ -209,16 +331,59 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         <button type="button" onClick={() => setPositions(autoLayout(graph))}>
           Arrange
         </button>
+        <button
+          type="button"
+          disabled={!history.canUndo}
+          onClick={() => travel(history.undo)}
+          title="Ctrl+Z"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          disabled={!history.canRedo}
+          onClick={() => travel(history.redo)}
+          title="Ctrl+Shift+Z"
+        >
+          Redo
+        </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
           Save
         </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
           Run
         </button>
+        <button
+          type="button"
+          onClick={() => exportWorkflow({ name, description: null, graph: requestGraph(graph) })}
+        >
+          Export
+        </button>
         <button type="button" className="danger" onClick={() => void remove()}>
           Delete workflow
         </button>
+        {dirty && (
+          <span className="unsaved" role="status">
+            Unsaved changes
+          </span>
+        )}
       </div>
+      {conflict && (
+        <ConflictDialog
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            setConflict(null);
+            void load()
+              .then(() => setStatus({ kind: 'info', text: 'Reloaded their version.' }))
+              .catch((err: unknown) => setStatus({ kind: 'error', text: errorText(err) }));
+          }}
+          onOverwrite={() => {
+            const current = conflict;
+            setConflict(null);
+            void save(current);
+          }}
+        />
+      )}
       {status && (
         <p className={`status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
           {status.text}
@@ -261,7 +426,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               problems={problems.get(selected.id) ?? []}
               run={states.get(selected.id) ?? null}
               onChange={changeNode}
-              onDelete={() => deleteNode(selected.id)}
+              onDelete={() => askDeleteNode(selected.id)}
               onConnect={(to, branch) => connect(selected.id, to, branch)}
               onRemoveEdge={(edge) =>
                 update({ ...graph, edges: graph.edges.filter((e) => e !== edge) })
@@ -276,15 +441,39 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               <ul className="problems">
                 {issues.map((i, n) => (
                   <li key={n}>
-                    <strong>{i.code}</strong> {i.message}
+                    <strong>{i.code}</strong>{' '}
+                    {i.node_ids?.length ? `${i.node_ids.join(', ')}: ` : ''}
+                    {i.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {warnings.length > 0 && (
+            <section aria-label="Warnings">
+              <h2>Warnings</h2>
+              <ul className="warnings">
+                {warnings.map((w, n) => (
+                  <li key={n}>
+                    <strong>{w.code}</strong>{' '}
+                    {w.node_ids?.length ? `${w.node_ids.join(', ')}: ` : ''}
+                    {w.message}
                   </li>
                 ))}
               </ul>
             </section>
           )}
           {execution?.result && (
-            <section aria-labelledby="output-title" className="output">
+            <section
+              aria-labelledby="output-title"
+              className={runStale ? 'output stale' : 'output'}
+            >
               <h2 id="output-title">Output ({execution.result.status})</h2>
+              {runStale && (
+                <p className="stale-note" role="note">
+                  The graph changed since this run: run again for a current result.
+                </p>
+              )}
               <pre className="text" data-testid="run-output">
                 {execution.result.output ?? '(no output)'}
               </pre>

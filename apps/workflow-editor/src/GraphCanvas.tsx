@@ -4,6 +4,8 @@ import {
   Controls,
   Edge,
   Handle,
+  MarkerType,
+  MiniMap,
   Node,
   NodeChange,
   NodeProps,
@@ -51,7 +53,10 @@ function WorkflowNodeView({ data, selected }: NodeProps<FlowNode>) {
             style={{ top: `${25 + i * 25}%` }}
             className={`branch-handle branch-${b}`}
             title={b}
-          />
+            aria-label={`${b} branch`}
+          >
+            <span className="branch-label">{b}</span>
+          </Handle>
         ))
       ) : node.kind !== 'end' ? (
         <Handle type="source" position={Position.Right} />
@@ -94,12 +99,17 @@ export function GraphCanvas(props: {
   const edges: Edge[] = useMemo(
     () =>
       graph.edges.map((e) => ({
-        id: `${e.from}->${e.to}`,
+        // The branch is part of the id: then and else to the same node are two edges.
+        id: `${e.from}->${e.to}${e.branch ? `:${e.branch}` : ''}`,
         source: e.from,
         target: e.to,
         sourceHandle: e.branch ?? undefined,
         label: e.branch ?? undefined,
         className: e.branch ? `edge-${e.branch}` : undefined,
+        markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
+        // Two branches between the same nodes would draw on top of each other: bend them apart.
+        type: e.branch ? 'smoothstep' : 'default',
+        pathOptions: e.branch ? { offset: 20 + EDGE_BRANCHES.indexOf(e.branch) * 20 } : undefined,
       })),
     [graph.edges],
   );
@@ -134,6 +144,7 @@ export function GraphCanvas(props: {
       >
         <Background />
         <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel="Mini map" />
       </ReactFlow>
     </div>
   );

@@ -1,7 +1,27 @@
-import { FormEvent, useState } from 'react';
-import { api } from './api';
+import { FormEvent, ReactNode, useId, useState } from 'react';
+import { errorText, login, signUp } from './session/client';
 
-export function Login({ onLogin }: { onLogin: (token: string) => void }) {
+/** The sign-in form: the start page's, and the re-login dialog's (session/ReloginDialog). */
+export function Login({
+  onLogin,
+  title = 'Log in',
+  submit: submitLabel = 'Log in',
+  children,
+  className = 'card login',
+  dialog = false,
+  allowSignUp = false,
+}: {
+  onLogin: () => void;
+  title?: string;
+  submit?: string;
+  children?: ReactNode;
+  className?: string;
+  dialog?: boolean;
+  /** Offers "Sign up" (the start page; not the re-login dialog). */
+  allowSignUp?: boolean;
+}) {
+  const [creating, setCreating] = useState(false);
+  const titleId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -12,18 +32,24 @@ export function Login({ onLogin }: { onLogin: (token: string) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ access_token: string }>('POST', '/auth/login', { email, password });
-      onLogin(res.access_token);
+      await (creating ? signUp : login)(email, password);
+      onLogin();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="card login" onSubmit={submit} aria-labelledby="login-title">
-      <h2 id="login-title">Log in</h2>
+    <form
+      className={className}
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      {...(dialog ? { role: 'dialog', 'aria-modal': true } : {})}
+    >
+      <h2 id={titleId}>{creating ? 'Sign up' : title}</h2>
+      {children}
       <label>
         Email
         <input
@@ -38,7 +64,7 @@ export function Login({ onLogin }: { onLogin: (token: string) => void }) {
         Password
         <input
           type="password"
-          autoComplete="current-password"
+          autoComplete={creating ? 'new-password' : 'current-password'}
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -50,8 +76,13 @@ export function Login({ onLogin }: { onLogin: (token: string) => void }) {
         </p>
       )}
       <button type="submit" disabled={busy}>
-        Log in
+        {creating ? 'Create account' : submitLabel}
       </button>
+      {allowSignUp && (
+        <button type="button" className="link" onClick={() => setCreating(!creating)}>
+          {creating ? 'I have an account: log in' : 'No account yet? Sign up'}
+        </button>
+      )}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
   type NodeExecutionState,
   type WorkflowEdge,
 } from '@sports/workflow-engine';
+import { CONDITION_JSON_INVALID } from './graph';
 import { PlaceholderPicker } from './PlaceholderPicker';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
@@ -157,24 +158,41 @@ function parseValue(op: ComparisonOperator, raw: string): ConditionScalar | Cond
   return raw;
 }
 
+/** How many conditions a compound condition holds (AND/OR: its list, NOT: one). */
+function subConditions(condition: Condition): number {
+  if ('conditions' in condition) return condition.conditions.length;
+  return 'condition' in condition ? 1 : 0;
+}
+
 function LogicFields({ node, set }: { node: DraftNode; set: Setter }) {
   const condition: Condition = node.condition ?? { op: 'EQ', signal: '', value: '' };
   const compound = condition.op === 'AND' || condition.op === 'OR' || condition.op === 'NOT';
-  const [json, setJson] = useState(() => JSON.stringify(condition, null, 2));
-  const [jsonError, setJsonError] = useState<string | null>(null);
+  const [json, setJson] = useState(() => node.condition_text ?? JSON.stringify(condition, null, 2));
+  const invalid = node.condition_text !== undefined;
 
   const changeOp = (op: string) => {
     if (op === 'AND' || op === 'OR') {
       const next: Condition = { op, conditions: [condition] };
       setJson(JSON.stringify(next, null, 2));
-      set({ condition: next });
+      set({ condition: next, condition_text: undefined });
     } else if (op === 'NOT') {
       const next: Condition = { op: 'NOT', condition };
       setJson(JSON.stringify(next, null, 2));
-      set({ condition: next });
+      set({ condition: next, condition_text: undefined });
     } else {
+      const subs = compound ? subConditions(condition) : 0;
+      if (
+        subs > 0 &&
+        !window.confirm(
+          `Switching to ${op} drops ${subs} sub-condition${subs === 1 ? '' : 's'}. Continue?`,
+        )
+      )
+        return;
       const base = 'signal' in condition ? condition : { signal: '', value: '' };
-      set({ condition: { op: op as ComparisonOperator, signal: base.signal, value: base.value } });
+      set({
+        condition: { op: op as ComparisonOperator, signal: base.signal, value: base.value },
+        condition_text: undefined,
+      });
     }
   };
 
@@ -196,17 +214,25 @@ function LogicFields({ node, set }: { node: DraftNode; set: Setter }) {
             <textarea
               rows={8}
               value={json}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${node.id}-condition-error` : undefined}
               onChange={(e) => {
                 setJson(e.target.value);
                 try {
-                  set({ condition: JSON.parse(e.target.value) as Condition });
-                  setJsonError(null);
+                  set({
+                    condition: JSON.parse(e.target.value) as Condition,
+                    condition_text: undefined,
+                  });
                 } catch {
-                  setJsonError('Not valid JSON yet.');
+                  set({ condition_text: e.target.value });
                 }
               }}
             />
-            {jsonError && <span className="error">{jsonError}</span>}
+            {invalid && (
+              <span className="error field-error" id={`${node.id}-condition-error`}>
+                {CONDITION_JSON_INVALID}
+              </span>
+            )}
           </label>
         ) : (
           'signal' in condition && (

@@ -1,24 +1,26 @@
 import { FormEvent, useCallback, useEffect, useState } from 'react';
-import { api } from './api';
-import { starterGraph } from './graph';
-import type { Workflow } from './types';
+import type { Schemas } from '@sports/health-client';
+import { requestGraph, starterGraph } from './graph';
+import { client, errorText, fieldErrors } from './session/client';
+import { withSession } from './session/relogin';
+import { duplicateWorkflow, importWorkflow } from './transfer';
 
-interface Page {
-  items: Workflow[];
-  total: number;
-}
+type Workflow = Schemas['WorkflowResponse'];
 
 export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
   const [items, setItems] = useState<Workflow[] | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const page = await api<Page>('GET', '/workflows?limit=500');
-      setItems(page.items);
+      const { data } = await withSession(() =>
+        client.GET('/api/workflows', { params: { query: { limit: 100 } } }),
+      );
+      setItems(data?.items ?? []);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   }, []);
 
@@ -29,21 +31,49 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
   const create = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setNameError(null);
     try {
-      const wf = await api<Workflow>('POST', '/workflows', { name, graph: starterGraph() });
-      onOpen(wf.id);
+      const { data } = await withSession(() =>
+        client.POST('/api/workflows', { body: { name, graph: requestGraph(starterGraph()) } }),
+      );
+      if (data) onOpen(data.id);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      const field = fieldErrors(err).get('name');
+      if (field) setNameError(field);
+      else setError(errorText(err));
+    }
+  };
+
+  const duplicate = async (wf: Workflow) => {
+    setError(null);
+    try {
+      await duplicateWorkflow(wf.id);
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    try {
+      const id = await importWorkflow(file);
+      if (id) onOpen(id);
+    } catch (err) {
+      setError(`Not imported: ${errorText(err)}`);
     }
   };
 
   const remove = async (wf: Workflow) => {
     if (!window.confirm(`Delete workflow "${wf.name}"?`)) return;
     try {
-      await api('DELETE', `/workflows/${wf.id}`);
+      await withSession(() =>
+        client.DELETE('/api/workflows/{id}', { params: { path: { id: wf.id } } }),
+      );
       await load();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   };
 
@@ -53,10 +83,30 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
       <form className="row" onSubmit={create}>
         <label>
           New workflow name
-          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            required
+            maxLength={200}
+            value={name}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? 'new-name-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {nameError && (
+            <span className="error field-error" id="new-name-error">
+              {nameError}
+            </span>
+          )}
         </label>
         <button type="submit">Create</button>
       </form>
+      <label className="import">
+        Import workflow (JSON)
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => void importFile(e.target.files?.[0])}
+        />
+      </label>
       {error && (
         <p role="alert" className="error">
           {error}
@@ -73,6 +123,9 @@ export function WorkflowList({ onOpen }: { onOpen: (id: string) => void }) {
               <span className="wf-name">{wf.name}</span>
               <button type="button" onClick={() => onOpen(wf.id)}>
                 Open <span className="sr-only">{wf.name}</span>
+              </button>
+              <button type="button" onClick={() => void duplicate(wf)}>
+                Duplicate <span className="sr-only">{wf.name}</span>
               </button>
               <button type="button" className="danger" onClick={() => void remove(wf)}>
                 Delete <span className="sr-only">{wf.name}</span>

@@ -7,6 +7,7 @@ import {
   type WorkflowGraph,
   type WorkflowNode,
 } from '@sports/workflow-engine';
+import type { Schemas } from '@sports/health-client';
 import type { DraftGraph, DraftNode } from './types';
 
 export type Positions = Record<string, { x: number; y: number }>;
@@ -58,6 +59,7 @@ export function wireGraph(graph: DraftGraph): WorkflowGraph {
       if (Array.isArray(value) && value.length === 0) continue;
       out[key] = value;
     }
+    delete out.condition_text;
     if (node.kind === 'end' && node.output_mode !== 'TEMPLATE') delete out.template;
     if (node.kind === 'logic' && node.fallback_strategy !== 'DEFAULT_PATH')
       delete out.default_branch;
@@ -79,11 +81,24 @@ const WORDING: Partial<Record<GraphIssueCode, string>> = {
 
 /** The engine's errors for the graph as it would be saved (the server runs the same check). */
 export function graphErrors(graph: DraftGraph): GraphIssue[] {
-  return validateWorkflowGraph(wireGraph(graph)).errors.map((issue) => ({
-    ...issue,
-    message: WORDING[issue.code] ?? issue.message,
-  }));
+  // Condition JSON that does not parse is the editor's own error: the engine never sees it.
+  const drafts = graph.nodes
+    .filter((n) => n.condition_text !== undefined)
+    .map((n) => ({
+      code: 'NODE_INVALID' as GraphIssue['code'],
+      message: CONDITION_JSON_INVALID,
+      node_ids: [n.id],
+      path: 'condition',
+    }));
+  return [...drafts, ...worded(validateWorkflowGraph(wireGraph(graph)).errors)];
 }
+
+/** The engine's issues in the editor's wording (the server's check answers the same codes). */
+export function worded(issues: GraphIssue[]): GraphIssue[] {
+  return issues.map((issue) => ({ ...issue, message: WORDING[issue.code] ?? issue.message }));
+}
+
+export const CONDITION_JSON_INVALID = 'The condition (JSON) is not valid JSON: fix it or undo.';
 
 /** Left-to-right layering by longest path; used when a workflow is opened. */
 export function autoLayout(graph: DraftGraph): Positions {
@@ -118,4 +133,9 @@ export function issuesByNode(issues: GraphIssue[]): Map<string, string[]> {
     }
   }
   return map;
+}
+
+/** The graph as the typed client sends it (the engine's type and the API schema's are alike). */
+export function requestGraph(graph: DraftGraph): Schemas['WorkflowGraphSchema'] {
+  return wireGraph(graph) as unknown as Schemas['WorkflowGraphSchema'];
 }

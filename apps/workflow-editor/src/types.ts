@@ -1,15 +1,13 @@
 // The workflow types are the engine's (@sports/workflow-engine, the code the health service
-// runs); here are the editor's own: a node while it is edited, and the other API answers.
+// runs), the API's are the typed client's (@sports/health-client); here is a node while edited.
+import type { Schemas } from '@sports/health-client';
 import type {
   AnalysisNode,
   EndNode,
-  ExecutionResult,
-  GraphIssue,
   JoinNode,
   LogicNode,
   NodeKind,
   WorkflowEdge,
-  WorkflowGraph,
 } from '@sports/workflow-engine';
 
 type NodeFields<T> = Partial<Omit<T, 'id' | 'kind'>>;
@@ -21,49 +19,20 @@ type NodeFields<T> = Partial<Omit<T, 'id' | 'kind'>>;
 export type DraftNode = { id: string; kind: NodeKind } & NodeFields<AnalysisNode> &
   NodeFields<LogicNode> &
   NodeFields<JoinNode> &
-  NodeFields<EndNode>;
+  NodeFields<EndNode> & {
+    /** Compound-condition JSON being typed that does not parse: blocks Save (never sent). */
+    condition_text?: string;
+  };
 
 export interface DraftGraph {
   nodes: DraftNode[];
   edges: WorkflowEdge[];
 }
 
-export interface Workflow {
-  id: string;
-  name: string;
-  description: string | null;
-  graph: WorkflowGraph;
-  updated_at?: string;
-}
-
-/** POST /api/workflows/validate */
-export interface ValidationResult {
-  valid: boolean;
-  errors: GraphIssue[];
-  warnings: GraphIssue[];
-  order: string[] | null;
-}
-
-export interface Execution {
-  id: string;
-  status: string;
-  result: ExecutionResult | null;
-}
-
-export interface Prompt {
-  id: string;
-  slug: string;
-  name: string;
-}
-
-export interface DataPlaceholder {
-  key: string;
-  description: string;
-  unit: string | null;
-  placeholder: string;
-}
-
-export interface Question {
-  key: string;
-  question: string;
-}
+/** The catalog entries the side panel offers (the service's answers, reduced to what is used). */
+export type Prompt = Pick<Schemas['PromptResponse'], 'id' | 'slug' | 'name'>;
+export type DataPlaceholder = Pick<
+  Schemas['PlaceholderResponse'],
+  'key' | 'description' | 'unit' | 'placeholder'
+>;
+export type Question = Pick<Schemas['QuestionResponse'], 'key' | 'question'>;

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { EDITOR_CSP, editorHandler, safeFilePath } from './editor-static';
+import { acceptsEncoding, EDITOR_CSP, editorHandler, safeFilePath } from './editor-static';
 
 describe('editor static files', () => {
   it('resolves paths inside the root and refuses ones escaping it', () => {
@@ -10,6 +10,16 @@ describe('editor static files', () => {
     expect(safeFilePath('/srv/dist', 'a%00.js')).toBeNull();
     expect(safeFilePath('/srv/dist', 'a\\..\\b')).toBeNull();
     expect(safeFilePath('/srv/dist', '%E0%A4%A')).toBeNull();
+  });
+
+  it('reads Accept-Encoding with q-values and the wildcard', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
+    expect(acceptsEncoding('gzip, deflate', 'br')).toBe(false);
+    expect(acceptsEncoding('br;q=0, gzip', 'br')).toBe(false);
+    expect(acceptsEncoding('br;q=0.5', 'br')).toBe(true);
+    expect(acceptsEncoding('*', 'gzip')).toBe(true);
+    expect(acceptsEncoding('*;q=0', 'gzip')).toBe(false);
+    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
   });
 
   it('answers 404 problem+json with a build hint when the editor is not built', () => {

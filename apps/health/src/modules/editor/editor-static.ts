@@ -50,6 +50,26 @@ export function safeFilePath(root: string, relative: string): string | null {
   return full;
 }
 
+/** Precompressed copies written at build (apps/workflow-editor/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether an Accept-Encoding header accepts `coding` (listed, or `*`, with q above 0). */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (token === coding) return weight > 0;
+    if (token === '*') wildcard = weight > 0;
+  }
+  return wildcard;
+}
+
 function problem(
   res: Response,
   status: number,
@@ -100,9 +120,21 @@ export function editorHandler(root: string = EDITOR_DIST) {
     res.setHeader('Content-Type', TYPES[extname(target)] ?? 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-    res.setHeader('Content-Length', String(statSync(target).size));
+    let body = target;
+    if (ENCODINGS.some((e) => isFile(target + e.suffix))) {
+      // Caches must keep one copy per encoding.
+      res.setHeader('Vary', 'Accept-Encoding');
+      const accepted = ENCODINGS.find(
+        (e) => acceptsEncoding(req.headers['accept-encoding'], e.name) && isFile(target + e.suffix),
+      );
+      if (accepted) {
+        res.setHeader('Content-Encoding', accepted.name);
+        body = target + accepted.suffix;
+      }
+    }
+    res.setHeader('Content-Length', String(statSync(body).size));
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(target)
+    createReadStream(body)
       .on('error', (err) => next(err))
       .pipe(res);
   };

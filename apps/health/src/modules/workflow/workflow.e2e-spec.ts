@@ -268,6 +268,23 @@ describe('workflows (HTTP, loopback language model)', () => {
       ]);
     });
 
+    it('refuses a name of only spaces on create and save with 400 VALIDATION_FAILED at name', async () => {
+      const blank = await create(kim, branchThenJoin('x'), '   ');
+      expect(blank.status).toBe(400);
+      expect(blank.body.code).toBe('VALIDATION_FAILED');
+      expect(blank.body.errors.map((e: { path: string }) => e.path)).toEqual(['name']);
+      const created = await create(kim, branchThenJoin('x'), '  Leerzeichen  ');
+      expect(created.status).toBe(201);
+      expect(created.body.name).toBe('Leerzeichen');
+      const put = await t.http
+        .put(`/api/workflows/${created.body.id}`)
+        .set('Authorization', kim.auth)
+        .send({ name: ' \t ' });
+      expect(put.status).toBe(400);
+      expect(put.body.code).toBe('VALIDATION_FAILED');
+      expect(put.body.errors.map((e: { path: string }) => e.path)).toEqual(['name']);
+    });
+
     it('lists, updates and deletes only the owner’s workflows; others get 404', async () => {
       const created = await create(kim, branchThenJoin('x'), 'Eigen');
       const id = created.body.id as string;

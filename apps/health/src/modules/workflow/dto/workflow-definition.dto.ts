@@ -1,10 +1,15 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { GraphIssue } from '@sports/workflow-engine';
 import type { WorkflowDefinitionRow, WorkflowLayout } from '../workflow-definitions.repository';
 import { MAX_LAYOUT_COORDINATE, MAX_LAYOUT_ENTRIES } from '../workflow-layout';
 import { WorkflowGraphSchema } from './workflow-graph.dto';
 import { GraphIssueResponse } from './workflow-result.dto';
+
+/** Names are stored trimmed; trimming first lets MinLength refuse a name of only spaces (400). */
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 const GRAPH = {
   type: WorkflowGraphSchema,
@@ -33,6 +38,7 @@ const LAYOUT_REQUEST = {
 @ApiExtraModels(NodePositionSchema)
 export class CreateWorkflowRequest {
   @ApiProperty({ maxLength: 200, example: 'Wochencheck' })
+  @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
@@ -58,6 +64,7 @@ export class CreateWorkflowRequest {
 export class UpdateWorkflowRequest {
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
+  @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
