@@ -89,7 +89,25 @@ describe('photos (e2e)', () => {
     expect(row.user_id).toBe(owner.id);
     expect(row.storage_path).toBe(path.join(owner.id, `${res.body.id}.png`));
     expect(fs.readFileSync(path.join(root, row.storage_path)).equals(png)).toBe(true);
-    expect(filesUnder(root)).toEqual([row.storage_path]);
+    // The renditions job starts with the upload's commit and stages its files under the same
+    // root: once it has ended, the root holds the photo and its renditions, no staging file.
+    const deadline = Date.now() + 20_000;
+    let status = 'pending';
+    while (status === 'pending' && Date.now() < deadline) {
+      [{ status }] = await app.db.query(
+        'SELECT renditions_status AS status FROM photos WHERE id = $1',
+        [res.body.id],
+      );
+      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).not.toBe('pending');
+    const renditions = await app.db.query(
+      'SELECT storage_key FROM photo_renditions WHERE photo_id = $1',
+      [res.body.id],
+    );
+    expect(filesUnder(root).sort()).toEqual(
+      [row.storage_path, ...renditions.map((r: { storage_key: string }) => r.storage_key)].sort(),
+    );
 
     const file = await app.http
       .get(`/api/photos/${res.body.id}/file`)
