@@ -38,6 +38,20 @@ import { ExecutionRow, WorkflowExecutionsRepository } from './workflow-execution
 
 export const WORKFLOW_RUN_FEATURE = 'workflow.run';
 
+/**
+ * What every model call of a workflow asks first, after the ownership check (so another's
+ * workflow stays a 404): 403 FEATURE_REQUIRED without workflow.run, then 402
+ * LLM_BUDGET_EXCEEDED when the month's budget is spent. Used by run, resume and node test-run.
+ */
+export async function requireWorkflowRun(
+  features: FeatureGate,
+  budgets: LlmUsageService,
+  ownerId: string,
+): Promise<void> {
+  await features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
+  await budgets.requireWithinBudget(ownerId);
+}
+
 /** A waiting caller reads the execution again at least this often (notifications may be lost). */
 const WAIT_POLL_MS = 2000;
 /** An event stream looks again this often without a notification, with a keep-alive comment. */
@@ -93,9 +107,7 @@ export class WorkflowExecutionsService {
     wait: AbortSignal | false,
   ): Promise<StartedExecution> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
-    // the shared feature gate, after the ownership check: another's workflow stays a 404
-    await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
-    await this.budgets.requireWithinBudget(ownerId);
+    await requireWorkflowRun(this.features, this.budgets, ownerId);
     const row = await this.enqueueRun(ownerId, definition, null, definition.name);
     return this.outcome(ownerId, row.id, wait);
   }
@@ -147,8 +159,7 @@ export class WorkflowExecutionsService {
    */
   async resume(ownerId: string, id: string, wait: AbortSignal | false): Promise<StartedExecution> {
     const row = await this.requireOwn(ownerId, id);
-    await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
-    await this.budgets.requireWithinBudget(ownerId);
+    await requireWorkflowRun(this.features, this.budgets, ownerId);
     if (row.status === 'running') {
       throw new ConflictError('The execution is still running.', 'EXECUTION_RUNNING');
     }

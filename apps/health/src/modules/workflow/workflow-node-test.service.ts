@@ -20,7 +20,7 @@ import { LlmPromptRunner, modelCallProblem } from './llm-prompt-runner';
 import { QuestionCatalogService } from './question-catalog.service';
 import { WorkflowDefinitionsService } from './workflow-definitions.service';
 import { graphInvalidError } from './workflow-errors';
-import { WORKFLOW_RUN_FEATURE } from './workflow-executions.service';
+import { requireWorkflowRun } from './workflow-executions.service';
 import { WORKFLOW_PROMPT_SOURCE, WorkflowPromptSource } from './workflow-prompt-source';
 
 /**
@@ -52,9 +52,7 @@ export class WorkflowNodeTestService {
   ): Promise<TestRunWorkflowNodeResponse> {
     const definition = await this.definitions.requireOwn(ownerId, workflowId);
     const node = analysisNode(editedGraph ?? definition.graph, nodeId, workflowId);
-    // the shared feature gate and the budget, after the ownership check (as a run)
-    await this.features.require(ownerId, [WORKFLOW_RUN_FEATURE]);
-    await this.budgets.requireWithinBudget(ownerId);
+    await requireWorkflowRun(this.features, this.budgets, ownerId);
 
     const resolved = await resolveNodeTemplate(node, {
       findBySlug: (slug) => this.prompts.findBaseTemplate(ownerId, slug),
