@@ -1,27 +1,15 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, Page } from 'playwright-core';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
 import { EDITOR_CSP, EDITOR_DIST } from './editor-static';
+import { describeBrowser, editorPage, launchChromium } from './testing/editor-browser';
 
 /**
  * The workflow editor in a real browser (Debian's Chromium driven by playwright-core) against
  * the real health service and database, with the offline analyst answering. Screenshots of
  * each step go to test-artifacts/editor/ at the repository root.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const ARTIFACTS = resolve(__dirname, '../../../../../test-artifacts/editor');
-/** The main states, committed and linked from the README's editor section. */
-const DOC_SHOTS = resolve(__dirname, '../../../../../docs/editor-screenshots');
-const describeBrowser = HAVE_CHROMIUM ? describe : describe.skip;
-
-if (!HAVE_CHROMIUM) {
-  console.warn(
-    `SKIPPED: editor browser tests need Chromium at ${CHROMIUM} (apt-get install chromium).`,
-  );
-}
-
 jest.setTimeout(120_000);
 
 describe('workflow editor served at /editor', () => {
@@ -96,31 +84,16 @@ describeBrowser('workflow editor in Chromium', () => {
   let user: TestUser;
   let browser: Browser;
   let page: Page;
-  let step = 0;
-
-  const shot = async (name: string) => {
-    step += 1;
-    await page.screenshot({
-      path: join(ARTIFACTS, `${String(step).padStart(2, '0')}-${name}.png`),
-      fullPage: true,
-    });
-  };
-  /** A screenshot of a main state for the README (viewport only, so the files stay small). */
-  const docShot = (name: string) => page.screenshot({ path: join(DOC_SHOTS, `${name}.png`) });
-  const node = (id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
-  const select = (id: string) => page.getByLabel('Selected node').selectOption(id);
-  const panel = () => page.locator('.side-panel');
-  const connect = async (from: string, to: string, branch?: string) => {
-    await select(from);
-    await panel().getByLabel('Connect to').selectOption(to);
-    if (branch) await panel().getByLabel('Edge branch').selectOption(branch);
-    await panel().getByRole('button', { name: 'Add edge' }).click();
-  };
-  const fit = () => page.locator('.react-flow__controls-fitview').click();
+  let ui: ReturnType<typeof editorPage>;
+  const shot = (name: string) => ui.shot(name);
+  const docShot = (name: string) => ui.docShot(name);
+  const node = (id: string) => ui.node(id);
+  const select = (id: string) => ui.select(id);
+  const panel = () => ui.panel();
+  const connect = (from: string, to: string, branch?: string) => ui.connect(from, to, branch);
+  const fit = () => ui.fit();
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    mkdirSync(DOC_SHOTS, { recursive: true });
     t = await startHealthTestApp();
     user = await t.newUser({ tier: 'pro' });
     const prompt = await t.http.post('/api/prompts').set('Authorization', user.auth).send({
@@ -130,20 +103,9 @@ describeBrowser('workflow editor in Chromium', () => {
       template: 'Gewicht: {{weight.latest}} kg. Wie ist die Woche?',
     });
     expect(prompt.status).toBe(201);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    ui = editorPage(page);
   });
 
   afterAll(async () => {
