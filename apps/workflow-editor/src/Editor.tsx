@@ -2,7 +2,6 @@ import {
   NODE_KINDS,
   type EdgeBranch,
   type GraphIssue,
-  type NodeExecutionState,
   type NodeKind,
 } from '@sports/workflow-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +11,11 @@ import { GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { useGraphHistory } from './history';
 import { useLiveValidation } from './liveValidation';
-import { NodePanel } from './NodePanel';
+import { NodePanel, RunDetails } from './NodePanel';
+import { NodeTestRun } from './runs/NodeTestRun';
+import { RunHistory, ViewingBanner } from './runs/RunHistory';
+import { RunOutput } from './runs/RunOutput';
+import { useRuns } from './runs/useRuns';
 import { useShortcuts } from './shortcuts';
 import { exportWorkflow } from './transfer';
 import { client, errorText, fieldErrors } from './session/client';
@@ -20,7 +23,6 @@ import { withSession } from './session/relogin';
 import { setUnsaved, useBeforeUnload } from './unsaved';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
-type Execution = Schemas['ExecutionResponse'];
 /** The status line of a refused save: the problems themselves are listed one by one. */
 const notSaved = (n: number) =>
   `Not saved: ${n} problem${n === 1 ? '' : 's'}, listed under Problems.`;
@@ -34,7 +36,6 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const [positions, setPositions] = useState<Positions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [issues, setIssues] = useState<GraphIssue[]>([]);
-  const [execution, setExecution] = useState<Execution | null>(null);
   /** The graph changed since the shown run: its result stays, marked as stale. */
   const [runStale, setRunStale] = useState(false);
   /** The server's warnings of the last load or save (they do not block a save). */
@@ -42,6 +43,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const [nameError, setNameError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const runs = useRuns(workflowId, setStatus);
   /** The version this tab loaded or last saved: sent as If-Match, so two tabs cannot overwrite. */
   const [etag, setEtag] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -99,15 +101,10 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   });
 
   const problems = useMemo(() => issuesByNode(issues), [issues]);
-  const states = useMemo(
-    () =>
-      new Map<string, NodeExecutionState>(
-        (execution?.result?.nodes ?? []).map((n) => [n.node_id, n]),
-      ),
-    [execution],
-  );
+  const states = runs.states;
 
   const update = (next: DraftGraph) => {
+    if (runs.viewing) return; // an earlier run is open read-only
     if (graph) history.record(graph);
     setGraph(next);
     markEdited();
@@ -121,7 +118,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   };
 
   const travel = (step: (current: DraftGraph) => DraftGraph | null) => {
-    if (!graph) return;
+    if (!graph || runs.viewing) return;
     const next = step(graph);
     if (!next) return;
     setGraph(next);
@@ -269,25 +266,14 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     }
   };
 
+  /** Saves, then runs asynchronously with live node states (runs/useRuns.ts). */
   const run = async () => {
     if (!(await save())) return;
-    setBusy(true);
-    setStatus({ kind: 'info', text: 'Running…' });
-    try {
-      const { data: ex } = await withSession(() =>
-        client.POST('/api/workflows/{id}/execute', byId(workflowId)),
-      );
-      if (!ex) return;
-      setExecution(ex as Execution);
-      setRunStale(false);
-      const outcome = ex.result?.status ?? ex.status;
-      setStatus({ kind: outcome === 'failed' ? 'error' : 'info', text: `Run ${outcome}.` });
-    } catch (err) {
-      setStatus({ kind: 'error', text: errorText(err) });
-    } finally {
-      setBusy(false);
-    }
+    setRunStale(false);
+    await runs.run();
   };
+  /** The graph on the canvas: an opened earlier run shows the graph that ran. */
+  const shownGraph = runs.viewing ? (runs.viewing.graph as unknown as DraftGraph) : graph;
 
   const remove = async () => {
     if (!window.confirm(`Delete workflow "${name}"?`)) return;
@@ -302,7 +288,12 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
 
   return (
     <div className="editor">
-      <div className="toolbar" role="toolbar" aria-label="Workflow actions">
+      <div
+        className="toolbar"
+        role="toolbar"
+        aria-label="Workflow actions"
+        inert={runs.viewing !== null}
+      >
         <label className="name">
           Name
           <input
@@ -350,7 +341,12 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
           Save
         </button>
-        <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || runs.running}
+          onClick={() => void run()}
+        >
           Run
         </button>
         <button
@@ -389,10 +385,12 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           {status.text}
         </p>
       )}
+      {runs.viewing && <ViewingBanner execution={runs.viewing} onClose={runs.close} />}
       <div className="workspace">
         <GraphCanvas
-          graph={graph}
-          positions={positions}
+          graph={shownGraph}
+          readOnly={runs.viewing !== null}
+          positions={runs.viewing ? { ...autoLayout(shownGraph), ...positions } : positions}
           selectedId={selectedId}
           states={states}
           problems={problems}
@@ -415,7 +413,9 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               ))}
             </select>
           </label>
-          {selected ? (
+          {runs.viewing ? (
+            states.get(selectedId ?? '') && <RunDetails run={states.get(selectedId ?? '')!} />
+          ) : selected ? (
             <NodePanel
               key={selected.id}
               node={selected}
@@ -434,6 +434,14 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
             />
           ) : (
             <p>Select a node in the graph or the list above to edit it.</p>
+          )}
+          {selected?.kind === 'analysis' && !runs.viewing && (
+            <NodeTestRun
+              key={`test-${selected.id}`}
+              workflowId={workflowId}
+              nodeId={selected.id}
+              graph={graph}
+            />
           )}
           {issues.length > 0 && (
             <section aria-label="Problems">
@@ -463,22 +471,21 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
               </ul>
             </section>
           )}
-          {execution?.result && (
-            <section
-              aria-labelledby="output-title"
-              className={runStale ? 'output stale' : 'output'}
-            >
-              <h2 id="output-title">Output ({execution.result.status})</h2>
-              {runStale && (
-                <p className="stale-note" role="note">
-                  The graph changed since this run: run again for a current result.
-                </p>
-              )}
-              <pre className="text" data-testid="run-output">
-                {execution.result.output ?? '(no output)'}
-              </pre>
-            </section>
+          {runs.shown && (
+            <RunOutput
+              execution={runs.shown}
+              stale={runStale && !runs.viewing}
+              busy={busy || runs.running}
+              onResume={() => {
+                if (runs.shown) void runs.resume(runs.shown);
+              }}
+            />
           )}
+          <RunHistory
+            items={runs.history}
+            viewing={runs.viewing}
+            onOpen={(id) => void runs.open(id)}
+          />
         </aside>
       </div>
     </div>

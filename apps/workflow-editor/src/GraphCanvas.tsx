@@ -69,6 +69,8 @@ const nodeTypes = { workflow: WorkflowNodeView };
 
 export function GraphCanvas(props: {
   graph: DraftGraph;
+  /** An earlier run opened from the history: nodes neither move nor connect. */
+  readOnly?: boolean;
   positions: Positions;
   selectedId: string | null;
   states: Map<string, NodeExecutionState>;
@@ -141,6 +143,8 @@ export function GraphCanvas(props: {
         minZoom={0.3}
         proOptions={{ hideAttribution: true }}
         deleteKeyCode={null}
+        nodesDraggable={!props.readOnly}
+        nodesConnectable={!props.readOnly}
       >
         <Background />
         <Controls showInteractive={false} />

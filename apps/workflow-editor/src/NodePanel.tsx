@@ -436,7 +436,7 @@ function Connections(props: Props) {
   );
 }
 
-function RunDetails({ run }: { run: NodeExecutionState }) {
+export function RunDetails({ run }: { run: NodeExecutionState }) {
   return (
     <section className="run-details" aria-label="Last run of this node">
       <h3>

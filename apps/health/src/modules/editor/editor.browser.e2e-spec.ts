@@ -254,10 +254,9 @@ describeBrowser('workflow editor in Chromium', () => {
     });
     await shot('saved');
 
-    // Run with the offline analyst: undecidable signal → default then-path. The answer is quick:
-    // the "running" screenshot is taken as soon as the button is pressed (best effort).
+    // Run with the offline analyst: undecidable signal → default then-path. (The "running"
+    // screenshot is taken by editor-runs.browser.e2e-spec.ts, where the model answers slowly.)
     await page.getByRole('button', { name: 'Run' }).click();
-    await docShot('running');
     await page.locator('[data-testid="run-output"]').waitFor();
     const state = (id: string) => node(id).locator('.wf-node').getAttribute('data-state');
     await expect(state('start')).resolves.toBe('COMPLETED');

@@ -1,0 +1,309 @@
+import { Browser, Page } from 'playwright-core';
+import type { HealthTestApp, TestUser } from '../../testing/health-test-app';
+import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
+import {
+  FakeChatHandler,
+  FakeChatReply,
+  FakeChatServer,
+  sectionAnswer,
+} from '../llm/testing/fake-chat-server';
+import { describeBrowser, editorPage, launchChromium } from './testing/editor-browser';
+
+/**
+ * The run features of the workflow editor in Chromium, against the health service with a
+ * loopback language model (so a test can make an answer slow, fail once, or carry hostile
+ * Markdown): live node states from the execution's event stream, the run history, resume of a
+ * failed run, the test-run of one node, and run output rendered as sanitized Markdown.
+ */
+jest.setTimeout(120_000);
+
+const mark = (prompt: string) => /MARK:(\w+)/.exec(prompt)?.[1] ?? 'plain';
+const answer = (text: string, delayMs = 0): FakeChatReply => ({
+  kind: 'answer',
+  text,
+  tokens_in: 10,
+  tokens_out: 5,
+  delayMs,
+});
+const quick: FakeChatHandler = (req) => answer(sectionAnswer(`Analyse ${mark(req.prompt)}.`));
+const slow: FakeChatHandler = (req) => answer(sectionAnswer(`Analyse ${mark(req.prompt)}.`), 1500);
+
+const analysis = (id: string) => ({
+  id,
+  kind: 'analysis',
+  inline_template: `Gewicht: {{weight.latest}} kg. MARK:${id}`,
+});
+const linear = {
+  nodes: [analysis('a1'), analysis('a2'), { id: 'end', kind: 'end' }],
+  edges: [
+    { from: 'a1', to: 'a2' },
+    { from: 'a2', to: 'end' },
+  ],
+};
+
+/** Model output that tries every way of running script in the page, among real Markdown. */
+const HOSTILE = [
+  'Die Woche war **gut** und _ruhig_.',
+  '',
+  '- erster Punkt',
+  '- zweiter Punkt mit `code`',
+  '',
+  '[Quelle](https://example.org/quelle) [Mail](mailto:coach@example.org) [böse](javascript:window.__xss=1)',
+  '',
+  '<img src=x onerror="window.__xss=2"> <script>window.__xss=3</script>',
+  '',
+  '<div onclick="window.__xss=4"><iframe src="javascript:window.__xss=5"></iframe></div>',
+  '',
+  '![bild](javascript:window.__xss=6) [<b onmouseover="window.__xss=7">fett</b>](https://example.org)',
+].join('\n');
+
+describeBrowser('workflow editor runs in Chromium', () => {
+  let app: LoopbackWorkflowApp;
+  let t: HealthTestApp;
+  let server: FakeChatServer;
+  let user: TestUser;
+  let workflowId: string;
+  let browser: Browser;
+  let page: Page;
+  let ui: ReturnType<typeof editorPage>;
+  const errors: string[] = [];
+  const state = (id: string) => ui.node(id).locator('.wf-node').getAttribute('data-state');
+  const inState = (id: string, s: string, timeout = 15_000) =>
+    ui.node(id).locator(`.wf-node[data-state="${s}"]`).waitFor({ timeout });
+  const status = () => page.locator('.status').first();
+  const runButton = () => page.getByRole('button', { name: 'Run', exact: true });
+  const executions = async () =>
+    (
+      await t.db.query(
+        'SELECT id, status FROM workflow_executions WHERE workflow_id = $1 ORDER BY started_at',
+        [workflowId],
+      )
+    ).map((r: { id: string; status: string }) => r);
+
+  beforeAll(async () => {
+    app = await startLoopbackWorkflowApp(quick);
+    ({ t, server } = app);
+    user = await t.newUser({ tier: 'pro' });
+    workflowId = await app.createWorkflow(user, linear, 'Live');
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    ui = editorPage(page, 'runs-');
+    await ui.logIn(t.url, user.email, user.password);
+    await page.getByRole('button', { name: 'Open Live' }).click();
+    await ui.node('a1').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows node states live while the run is in progress (async start, event stream), then the result; the Markdown renderer is loaded only then', async () => {
+    server.setHandler(slow);
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    const [started] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/workflows/${workflowId}/execute`)),
+      runButton().click(),
+    ]);
+    // Started asynchronously: 202 at once, before any node has ended.
+    expect(started.status()).toBe(202);
+    expect(started.request().headers().prefer).toBe('respond-async');
+
+    await inState('a1', 'RUNNING');
+    await expect(runButton().isDisabled()).resolves.toBe(true);
+    await expect(page.locator('[data-testid="run-output"]').count()).resolves.toBe(0);
+    await ui.fit();
+    await ui.shot('a1-running');
+    await inState('a1', 'COMPLETED');
+    await inState('a2', 'RUNNING');
+    await ui.shot('a2-running');
+    await ui.docShot('running');
+    // Still running when a2 was seen running: the states came from the stream, not the result.
+    expect((await executions()).at(-1)?.status).toBe('running');
+
+    await page.locator('[data-testid="run-output"]').waitFor({ timeout: 15_000 });
+    await expect(status().textContent()).resolves.toBe('Run completed.');
+    for (const id of ['a1', 'a2', 'end']) await expect(state(id)).resolves.toBe('COMPLETED');
+    await expect(page.locator('[data-testid="run-output"] h4').allTextContents()).resolves.toEqual([
+      'a1',
+      'a2',
+    ]);
+    await ui.shot('run-completed');
+    // The renderer's chunk came with the output, after the editor had opened without it.
+    expect(scripts.filter((s) => /\/Markdown-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    page.removeAllListeners('response');
+  });
+
+  it('shows "Run failed." as an error (role=alert) with the failed node marked', async () => {
+    server.setHandler((req, i) =>
+      mark(req.prompt) === 'a1' ? { kind: 'status', status: 500 } : quick(req, i),
+    );
+    await runButton().click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Run failed.' });
+    await alert.waitFor({ timeout: 15_000 });
+    await expect(alert.getAttribute('class')).resolves.toContain('error');
+    const colour = await page.evaluate<string>(
+      `getComputedStyle(document.querySelector('.status.error')).backgroundColor`,
+    );
+    expect(colour).toBe('rgb(253, 236, 234)');
+    await expect(state('a1')).resolves.toBe('FAILED');
+    await expect(page.locator('.output .resume').textContent()).resolves.toContain('Failed: a1');
+    await ui.shot('run-failed');
+  });
+
+  it('lists earlier executions; opening one shows its node states and output read-only, leaving returns to the current run', async () => {
+    const [first, second] = await executions();
+    expect([first.status, second.status]).toEqual(['completed', 'failed']);
+    const history = page.getByRole('region', { name: 'Run history' });
+    await history.locator('li').nth(1).waitFor();
+    await expect(history.locator('.badge').allTextContents()).resolves.toEqual([
+      'failed',
+      'completed',
+    ]);
+
+    // The older, completed run: its states and output on the canvas, the toolbar inert.
+    await history.locator('li').nth(1).getByRole('button').click();
+    const banner = page.locator('.status.viewing');
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain('(completed), read-only');
+    await expect(state('a1')).resolves.toBe('COMPLETED');
+    await expect(page.locator('#output-title').textContent()).resolves.toBe('Output (completed)');
+    await expect(
+      page.getByRole('toolbar', { name: 'Workflow actions' }).getAttribute('inert'),
+    ).resolves.not.toBeNull();
+    await ui.select('a2');
+    await expect(ui.panel().locator('.run-details').textContent()).resolves.toContain('COMPLETED');
+    await expect(ui.panel().getByLabel('Inline template', { exact: true }).count()).resolves.toBe(
+      0,
+    );
+    await ui.shot('history-open');
+
+    // Back: the current (failed) run again, editable.
+    await page.getByRole('button', { name: 'Back to the current workflow' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await expect(state('a1')).resolves.toBe('FAILED');
+    await expect(page.locator('#output-title').textContent()).resolves.toBe('Output (failed)');
+    await expect(
+      page.getByRole('toolbar', { name: 'Workflow actions' }).getAttribute('inert'),
+    ).resolves.toBeNull();
+  });
+
+  it('resumes the failed run (async, live states) and shows the new outcome', async () => {
+    server.setHandler(slow);
+    const before = await executions();
+    const [started] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/resume')),
+      page.getByRole('button', { name: 'Resume' }).click(),
+    ]);
+    expect(started.status()).toBe(202);
+    expect(started.url()).toContain(`/api/workflows/executions/${before[1].id}/resume`);
+    await inState('a1', 'RUNNING');
+    await ui.shot('resume-running');
+    await page.locator('.status', { hasText: 'Run completed.' }).waitFor({ timeout: 15_000 });
+    for (const id of ['a1', 'a2', 'end']) await expect(state(id)).resolves.toBe('COMPLETED');
+    await expect(page.locator('#output-title').textContent()).resolves.toBe('Output (completed)');
+    await expect(page.getByRole('button', { name: 'Resume' }).count()).resolves.toBe(0);
+    // The same execution, now completed: no new one.
+    await expect(executions()).resolves.toEqual([
+      before[0],
+      { id: before[1].id, status: 'completed' },
+    ]);
+    await ui.shot('resumed');
+  });
+
+  it('test-runs one analysis node as edited (not saved) and shows the rendered prompt and the answer', async () => {
+    server.setHandler(quick);
+    await ui.select('a2');
+    await ui
+      .panel()
+      .getByLabel('Inline template', { exact: true })
+      .fill('Nur ein Test: {{weight.latest}} kg. MARK:edited');
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/nodes/a2/test-run')),
+      page.getByRole('button', { name: 'Test node' }).click(),
+    ]);
+    expect(res.status()).toBe(200);
+    const prompt = page.locator('[data-testid="test-prompt"]');
+    await prompt.waitFor();
+    await expect(prompt.textContent()).resolves.toContain('Nur ein Test:');
+    await expect(prompt.textContent()).resolves.toContain('MARK:edited');
+    await expect(prompt.textContent()).resolves.not.toContain('{{weight.latest}}');
+    expect(server.requests.at(-1)?.prompt).toContain('MARK:edited');
+    const answerText = page.locator('[data-testid="test-answer"]');
+    await answerText.waitFor();
+    await expect(answerText.textContent()).resolves.toContain('Analyse edited.');
+    await ui.shot('node-test-run');
+    // Nothing was saved by the test-run.
+    const [row] = await t.db.query('SELECT graph FROM workflow_definitions WHERE id = $1', [
+      workflowId,
+    ]);
+    expect(JSON.stringify(row.graph)).not.toContain('MARK:edited');
+    await page.keyboard.press('Control+z');
+  });
+
+  it('renders run output as Markdown with no HTML, script or javascript: link surviving; reconnects a dropped event stream after the last event', async () => {
+    server.setHandler(() => answer(sectionAnswer(HOSTILE), 300));
+    // The first event stream drops after one event: the editor reads on with Last-Event-ID.
+    const lastEventIds: (string | undefined)[] = [];
+    let dropped = false;
+    await page.route('**/api/workflows/executions/*/events', async (route) => {
+      lastEventIds.push(route.request().headers()['last-event-id']);
+      if (dropped) return route.continue();
+      dropped = true;
+      const upstream = await route.fetch({ timeout: 30_000 });
+      const first = (await upstream.text()).split('\n\n').find((b) => b.startsWith('id: 1\n'));
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: `${first}\n\n`,
+      });
+    });
+    page.on('dialog', (d) => void d.accept());
+    await runButton().click();
+    // The earlier run's output stays until this one has ended.
+    await page.locator('.status', { hasText: 'Running…' }).waitFor();
+    await page.locator('.status', { hasText: 'Run completed.' }).waitFor({ timeout: 20_000 });
+    const output = page.locator('[data-testid="run-output"]');
+    await output.locator('strong').first().waitFor();
+    await page.unroute('**/api/workflows/executions/*/events');
+    page.removeAllListeners('dialog');
+    expect(lastEventIds).toEqual([undefined, '1']);
+
+    // Markdown: headings, emphasis, lists, code, safe links.
+    await expect(output.locator('h4').allTextContents()).resolves.toEqual(['a1', 'a2']);
+    await expect(output.locator('strong').first().textContent()).resolves.toBe('gut');
+    await expect(output.locator('em').first().textContent()).resolves.toBe('ruhig');
+    await expect(output.locator('ul > li').count()).resolves.toBe(4);
+    await expect(output.locator('code').first().textContent()).resolves.toBe('code');
+    await expect(output.locator('a[href="https://example.org/quelle"]').count()).resolves.toBe(2);
+    await expect(output.locator('a[href="mailto:coach@example.org"]').count()).resolves.toBe(2);
+    // Nothing executable: no such elements, no event-handler attributes, no javascript: URL.
+    await expect(
+      output.locator('img, script, iframe, div div, b, object, embed').count(),
+    ).resolves.toBe(0);
+    // A string expression: the health tsconfig has no DOM types.
+    const found = await page.evaluate<{ handlers: number; unsafe: number; links: number }>(`(() => {
+      const root = document.querySelector('[data-testid="run-output"]');
+      const all = [root, ...root.querySelectorAll('*')];
+      const some = (el, test) => [...el.attributes].some(test);
+      return {
+        handlers: all.filter((el) => some(el, (a) => a.name.startsWith('on'))).length,
+        unsafe: all.filter((el) => some(el, (a) => /javascript:/i.test(a.value))).length,
+        links: root.querySelectorAll('a').length,
+      };
+    })()`);
+    expect(found).toEqual({ handlers: 0, unsafe: 0, links: 6 });
+    // The raw HTML is visible as text; the javascript: link keeps only its text.
+    await expect(output.textContent()).resolves.toContain('<img src=x onerror=');
+    await expect(output.textContent()).resolves.toContain('böse');
+    await output.hover();
+    await output.locator('text=fett').first().hover();
+    await expect(page.evaluate('window.__xss')).resolves.toBeUndefined();
+    await ui.shot('markdown-output');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// Follows an execution live: GET /api/workflows/executions/{id}/events (streamExecutionEvents)
+// through the typed client (Bearer token, refreshed on a 401), read as a stream. A stream that
+// drops before its `end` event is opened again after the last event seen (Last-Event-ID).
+import type { NodeExecutionState } from '@sports/workflow-engine';
+import { ProblemError } from '@sports/health-client';
+import { client } from '../session/client';
+import { withSession } from '../session/relogin';
+import { SseParser } from './sse';
+
+/** The data of one `node` event (its id is `seq`). */
+export interface NodeEvent {
+  seq: number;
+  attempt: number;
+  node_id: string;
+  state: NodeExecutionState['state'];
+  at: string;
+  node: NodeExecutionState;
+}
+
+/** Reconnects in a row without a new event before giving up. */
+const MAX_RETRIES = 5;
+const RETRY_MS = 500;
+
+/**
+ * Calls `onNode` for every node event of the execution, in order, and answers the status of
+ * its `end` event. Rejects when `signal` aborts or the service refuses the stream.
+ */
+export async function followExecution(
+  id: string,
+  onNode: (event: NodeEvent) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  let last = 0;
+  for (let retries = 0; ;) {
+    const before = last;
+    try {
+      const { data: body } = await withSession(() =>
+        client.GET('/api/workflows/executions/{id}/events', {
+          params: { path: { id }, header: last ? { 'Last-Event-ID': String(last) } : {} },
+          parseAs: 'stream',
+          signal,
+        }),
+      );
+      const status = await readUntilEnd(body ?? null, (event) => {
+        last = event.seq;
+        onNode(event);
+      });
+      if (status !== null) return status;
+    } catch (err) {
+      // Refused (not found, session ended) or stopped by the caller: no point in retrying.
+      if (signal.aborted || err instanceof ProblemError) throw err;
+    }
+    retries = last > before ? 0 : retries + 1;
+    if (retries > MAX_RETRIES) throw new Error('The live view of the run was lost.');
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+/** Reads one stream: the `end` event's status, or null when the stream ended without it. */
+async function readUntilEnd(
+  body: ReadableStream<Uint8Array> | null,
+  onNode: (event: NodeEvent) => void,
+): Promise<string | null> {
+  if (!body) return null;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return null;
+      for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
+        if (event.event === 'node') onNode(JSON.parse(event.data) as NodeEvent);
+        else if (event.event === 'end')
+          return (JSON.parse(event.data) as { status: string }).status;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
