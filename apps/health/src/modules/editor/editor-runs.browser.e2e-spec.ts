@@ -245,15 +245,32 @@ describeBrowser('workflow editor runs in Chromium', () => {
     await page.keyboard.press('Control+z');
   });
 
-  it('renders run output as Markdown with no HTML, script or javascript: link surviving; reconnects a dropped event stream after the last event', async () => {
-    server.setHandler(() => answer(sectionAnswer(HOSTILE), 300));
-    // The first event stream drops after one event: the editor reads on with Last-Event-ID.
-    const lastEventIds: (string | undefined)[] = [];
-    let dropped = false;
+  it('follows the event stream through a refused access token (refresh) and a dropped connection (Last-Event-ID)', async () => {
+    server.setHandler((req, i) => ({ ...quick(req, i), delayMs: 300 }) as FakeChatReply);
+    const tokens = () =>
+      page.evaluate<{ refresh_token: string }>(
+        `JSON.parse(sessionStorage.getItem('workflow-editor.tokens'))`,
+      );
+    const before = await tokens();
+    // 1st request: refused as with an expired access token; 2nd (after the refresh): drops
+    // after one event; 3rd: read on after that event.
+    const seen: { auth?: string; last?: string }[] = [];
     await page.route('**/api/workflows/executions/*/events', async (route) => {
-      lastEventIds.push(route.request().headers()['last-event-id']);
-      if (dropped) return route.continue();
-      dropped = true;
+      const headers = route.request().headers();
+      seen.push({ auth: headers.authorization, last: headers['last-event-id'] });
+      if (seen.length === 1)
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Unauthorized',
+            status: 401,
+            code: 'UNAUTHENTICATED',
+            detail: 'A valid access token is required.',
+          }),
+        });
+      if (seen.length > 2) return route.continue();
       const upstream = await route.fetch({ timeout: 30_000 });
       const first = (await upstream.text()).split('\n\n').find((b) => b.startsWith('id: 1\n'));
       return route.fulfill({
@@ -262,16 +279,27 @@ describeBrowser('workflow editor runs in Chromium', () => {
         body: `${first}\n\n`,
       });
     });
-    page.on('dialog', (d) => void d.accept());
     await runButton().click();
-    // The earlier run's output stays until this one has ended.
+    await page.locator('.status', { hasText: 'Running…' }).waitFor();
+    await page.locator('.status', { hasText: 'Run completed.' }).waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/workflows/executions/*/events');
+    expect(seen.map((s) => s.last)).toEqual([undefined, undefined, '1']);
+    expect(seen[1].auth).not.toBe(seen[0].auth);
+    expect(seen[2].auth).toBe(seen[1].auth);
+    expect((await tokens()).refresh_token).not.toBe(before.refresh_token);
+    for (const id of ['a1', 'a2', 'end']) await expect(state(id)).resolves.toBe('COMPLETED');
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  it('renders run output as Markdown with no HTML, script or javascript: link surviving', async () => {
+    server.setHandler(() => answer(sectionAnswer(HOSTILE), 300));
+    const before = await page.locator('[data-testid="run-output"]').textContent();
+    await runButton().click();
     await page.locator('.status', { hasText: 'Running…' }).waitFor();
     await page.locator('.status', { hasText: 'Run completed.' }).waitFor({ timeout: 20_000 });
     const output = page.locator('[data-testid="run-output"]');
     await output.locator('strong').first().waitFor();
-    await page.unroute('**/api/workflows/executions/*/events');
-    page.removeAllListeners('dialog');
-    expect(lastEventIds).toEqual([undefined, '1']);
+    expect(before).not.toContain('gut');
 
     // Markdown: headings, emphasis, lists, code, safe links.
     await expect(output.locator('h4').allTextContents()).resolves.toEqual(['a1', 'a2']);
