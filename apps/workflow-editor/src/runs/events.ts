@@ -47,8 +47,9 @@ export async function followExecution(
       });
       if (status !== null) return status;
     } catch (err) {
-      // Refused (not found, session ended) or stopped by the caller: no point in retrying.
-      if (signal.aborted || err instanceof ProblemError) throw err;
+      // Refused (not found, session ended) or stopped by the caller: no point in retrying. A
+      // network error or a 5xx (a proxy, a restart) is tried again.
+      if (signal.aborted || (err instanceof ProblemError && err.status < 500)) throw err;
     }
     retries = last > before ? 0 : retries + 1;
     if (retries > MAX_RETRIES) throw new Error('The live view of the run was lost.');
