@@ -242,6 +242,11 @@ describeBrowser('workflow editor runs in Chromium', () => {
       workflowId,
     ]);
     expect(JSON.stringify(row.graph)).not.toContain('MARK:edited');
+    // A model error is shown at the button, and the earlier result is gone.
+    server.setHandler(() => ({ kind: 'status', status: 500 }));
+    await page.getByRole('button', { name: 'Test node' }).click();
+    await page.locator('.node-test [role="alert"]').waitFor();
+    await expect(prompt.count()).resolves.toBe(0);
     await page.keyboard.press('Control+z');
   });
 
