@@ -20,7 +20,8 @@ function parseValue(op: ComparisonOperator, raw: string): ConditionScalar | Cond
     const t = s.trim();
     if (t === 'true') return true;
     if (t === 'false') return false;
-    if (t !== '' && !Number.isNaN(Number(t))) return Number(t);
+    // Only a number as written ("1." while typing 1.5 stays text, so the dot is not lost).
+    if (t !== '' && String(Number(t)) === t) return Number(t);
     return t;
   };
   if (op === 'IN') return raw.split(',').map(scalar);

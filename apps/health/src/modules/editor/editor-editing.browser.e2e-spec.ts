@@ -240,6 +240,10 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     await expect(page.locator('.status.error').textContent()).resolves.toContain('Not saved');
     await node('l1').locator('.wf-node.has-problem').waitFor();
     expect((await stored(id)).graph.nodes[1].condition).toEqual(condition);
+    // A decimal typed key by key keeps its dot.
+    await panel().getByLabel('Condition 1 value').fill('');
+    await panel().getByLabel('Condition 1 value').pressSequentially('2.5');
+    await expect(panel().getByLabel('Condition 1 value').inputValue()).resolves.toBe('2.5');
     await panel().getByLabel('Condition 1 type').selectOption('EQ');
     await panel().getByLabel('Condition 1 value').fill('hoch');
 
