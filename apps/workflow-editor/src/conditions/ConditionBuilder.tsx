@@ -2,7 +2,7 @@
 // of sub-conditions (added and removed one by one, nested as deep as needed) or NOT of one. The
 // signal fields offer the signals of the upstream analysis nodes. The JSON stays editable for
 // pasting; JSON that does not parse blocks Save (condition_text, graphErrors).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   COMPARISON_OPERATORS,
   type ComparisonOperator,
@@ -171,10 +171,14 @@ export function ConditionBuilder(props: {
   const invalid = node.condition_text !== undefined;
   // Open at first when the JSON does not parse (its error is shown there); the user's after.
   const [jsonOpen] = useState(invalid);
-  const apply = (next: Condition) => {
-    setJson(JSON.stringify(next, null, 2));
-    set({ condition: next, condition_text: undefined });
-  };
+  const jsonId = `${listId}-json`;
+  // The JSON follows the condition (builder, undo, redo), except while it is being typed.
+  useEffect(() => {
+    if (node.condition_text === undefined && document.activeElement?.id !== jsonId) {
+      setJson(JSON.stringify(node.condition ?? EMPTY, null, 2));
+    }
+  }, [node.condition, node.condition_text, jsonId]);
+  const apply = (next: Condition) => set({ condition: next, condition_text: undefined });
   return (
     <fieldset>
       <legend>Condition</legend>
@@ -192,9 +196,9 @@ export function ConditionBuilder(props: {
       <details open={jsonOpen}>
         <summary>Edit as JSON</summary>
         {/* Not wrapping the field: its text would be part of the label's. */}
-        <label htmlFor={`${listId}-json`}>Condition (JSON)</label>
+        <label htmlFor={jsonId}>Condition (JSON)</label>
         <textarea
-          id={`${listId}-json`}
+          id={jsonId}
           rows={8}
           value={json}
           aria-invalid={invalid}

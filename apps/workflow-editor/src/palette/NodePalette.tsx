@@ -13,7 +13,7 @@ export function NodePalette({ onAdd }: { onAdd: (kind: NodeKind) => void }) {
           type="button"
           className={`palette-item kind-${kind}`}
           draggable
-          title={`Click to add, or drag onto the canvas`}
+          title="Click to add, or drag onto the canvas"
           onDragStart={(e) => {
             e.dataTransfer.setData(PALETTE_MIME, kind);
             e.dataTransfer.effectAllowed = 'copy';

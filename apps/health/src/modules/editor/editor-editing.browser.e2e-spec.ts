@@ -229,6 +229,18 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     await expect(panel().getByLabel('Condition 3 signal').count()).resolves.toBe(1);
     await panel().getByRole('button', { name: 'Remove Condition 3' }).click();
     await expect(panel().getByLabel('Condition 3 signal').count()).resolves.toBe(0);
+    // Undo brings it back, and the JSON view follows the builder and the undo.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(panel().getByLabel('Condition 3 signal').count()).resolves.toBe(1);
+    await panel().getByText('Edit as JSON').click();
+    const json = async () => JSON.parse(await panel().getByLabel('Condition (JSON)').inputValue());
+    await expect(json().then((c) => c.conditions.length)).resolves.toBe(3);
+    await panel().getByRole('button', { name: 'Remove Condition 3' }).click();
+    await expect(json().then((c) => c.conditions[1])).resolves.toEqual({
+      op: 'IN',
+      signal: 'a1.mood',
+      value: ['gut', 'mittel'],
+    });
     // AND → OR keeps the sub-conditions (no question).
     await panel().getByLabel('Operator').selectOption('OR');
     await expect(panel().getByLabel('Condition 2 signal').inputValue()).resolves.toBe('a1.mood');
