@@ -1,21 +1,18 @@
-import {
-  NODE_KINDS,
-  type EdgeBranch,
-  type GraphIssue,
-  type NodeKind,
-} from '@sports/workflow-engine';
+import { type EdgeBranch, type GraphIssue, type NodeKind } from '@sports/workflow-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ProblemError, type Schemas } from '@sports/health-client';
 import { ConflictDialog } from './dialogs/ConflictDialog';
-import { GraphCanvas } from './GraphCanvas';
+import { edgeId, GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { useGraphHistory } from './history';
+import { freeSpot, loadedPositions, savedLayout, type CanvasView, type Point } from './layout';
 import { useLiveValidation } from './liveValidation';
 import { NodePanel, RunDetails } from './NodePanel';
 import { NodeTestRun } from './runs/NodeTestRun';
 import { RunHistory, ViewingBanner } from './runs/RunHistory';
 import { RunOutput } from './runs/RunOutput';
 import { useRuns } from './runs/useRuns';
+import { NodePalette } from './palette/NodePalette';
 import { useShortcuts } from './shortcuts';
 import { exportWorkflow } from './transfer';
 import { client, errorText, fieldErrors } from './session/client';
@@ -30,6 +27,10 @@ const byId = (id: string) => ({ params: { path: { id } } });
 
 export function Editor({ workflowId, onDeleted }: { workflowId: string; onDeleted: () => void }) {
   const [name, setName] = useState('');
+  const [description, setDescription] = useState<string | null>(null);
+  /** The canvas's view: where new nodes fit on screen. */
+  const view = useRef<CanvasView | null>(null);
+  const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [graph, setGraph] = useState<DraftGraph | null>(null);
   const history = useGraphHistory();
   const clipboard = useRef<DraftNode | null>(null);
@@ -62,9 +63,10 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     const loaded = wf.graph as DraftGraph;
     setEtag(response.headers.get('etag'));
     setName(wf.name);
+    setDescription(wf.description);
     setWarnings(wf.warnings);
     setGraph(loaded);
-    setPositions(autoLayout(loaded));
+    setPositions(loadedPositions(loaded, wf.layout));
     setDirty(false);
     history.reset();
   }, [workflowId, history.reset]);
@@ -134,6 +136,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setPositions((p) => ({ ...p, [id]: { x: at.x + 40, y: at.y + 120 } }));
     update({ ...graph, nodes: [...graph.nodes, { ...node, id }] });
     setSelectedId(id);
+    setSelectedEdge(null);
   };
 
   useShortcuts({
@@ -144,7 +147,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     undo: () => travel(history.undo),
     redo: () => travel(history.redo),
     deleteSelected: () => {
-      if (graph && selectedId) askDeleteNode(selectedId);
+      const edge = graph?.edges.find((e) => edgeId(e) === selectedEdge);
+      if (graph && edge) {
+        update({ ...graph, edges: graph.edges.filter((e) => e !== edge) });
+        setSelectedEdge(null);
+      } else if (graph && selectedId) askDeleteNode(selectedId);
     },
     copy: () => {
       clipboard.current = graph?.nodes.find((n) => n.id === selectedId) ?? null;
@@ -161,18 +168,19 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
 
   const selected = graph.nodes.find((n) => n.id === selectedId) ?? null;
 
-  const addNode = (kind: NodeKind) => {
+  const selectNode = (id: string | null) => {
+    setSelectedId(id);
+    setSelectedEdge(null);
+  };
+
+  /** Adds a node at `at` (a drop from the palette) or at a free spot in view. */
+  const addNode = (kind: NodeKind, at?: Point) => {
     const node = newNode(kind, graph.nodes);
-    const maxX = Math.max(0, ...Object.values(positions).map((p) => p.x));
-    const base = selected ? positions[selected.id] : undefined;
-    const spot = base ? { x: base.x + 220, y: base.y } : { x: maxX + 220, y: 40 };
-    // Move down until the spot is free, so new nodes never cover each other.
-    const taken = (y: number) =>
-      Object.values(positions).some((p) => Math.abs(p.x - spot.x) < 180 && Math.abs(p.y - y) < 100);
-    while (taken(spot.y)) spot.y += 110;
+    const near = selected ? positions[selected.id] : undefined;
+    const spot = at ?? freeSpot(positions, view.current?.visibleArea() ?? null, near);
     setPositions({ ...positions, [node.id]: spot });
     update({ ...graph, nodes: [...graph.nodes, node] });
-    setSelectedId(node.id);
+    selectNode(node.id);
   };
 
   const changeNode = (node: DraftNode) => {
@@ -202,6 +210,13 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       edges: graph.edges.filter((e) => e.from !== id && e.to !== id),
     });
     setSelectedId(null);
+  };
+
+  /** Node positions are saved with the workflow: moving one is an unsaved change. */
+  const move = (next: (current: Positions) => Positions) => {
+    setPositions(next);
+    setDirty(true);
+    setStatus((s) => (s?.kind === 'info' ? null : s));
   };
 
   const connect = (from: string, to: string, branch: EdgeBranch | null) => {
@@ -239,7 +254,11 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
       const { data: saved, response } = await withSession(() =>
         client.PUT('/api/workflows/{id}', {
           params: { path: { id: workflowId }, header: ifMatch ? { 'If-Match': ifMatch } : {} },
-          body: { name, graph: body },
+          body: {
+            name,
+            graph: body,
+            layout: savedLayout(graph, positions),
+          },
         }),
       );
       setEtag(response.headers.get('etag'));
@@ -314,12 +333,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
             </span>
           )}
         </label>
-        {NODE_KINDS.map((kind) => (
-          <button key={kind} type="button" onClick={() => addNode(kind)}>
-            Add {kind}
-          </button>
-        ))}
-        <button type="button" onClick={() => setPositions(autoLayout(graph))}>
+        <NodePalette onAdd={(kind) => addNode(kind)} />
+        <button type="button" onClick={() => move(() => autoLayout(graph))}>
           Arrange
         </button>
         <button
@@ -351,7 +366,14 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
         </button>
         <button
           type="button"
-          onClick={() => exportWorkflow({ name, description: null, graph: requestGraph(graph) })}
+          onClick={() =>
+            exportWorkflow({
+              name,
+              description,
+              graph: requestGraph(graph),
+              layout: savedLayout(graph, positions),
+            })
+          }
         >
           Export
         </button>
@@ -392,19 +414,25 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           readOnly={runs.viewing !== null}
           positions={runs.viewing ? { ...autoLayout(shownGraph), ...positions } : positions}
           selectedId={selectedId}
+          selectedEdge={selectedEdge}
           states={states}
           problems={problems}
-          onSelect={setSelectedId}
-          onMove={(id, pos) => setPositions((p) => ({ ...p, [id]: pos }))}
+          onSelect={selectNode}
+          onSelectEdge={(id) => {
+            setSelectedEdge(id);
+            setSelectedId(null);
+          }}
+          onDropKind={addNode}
+          onReady={(v) => {
+            view.current = v;
+          }}
+          onMove={(id, pos) => move((p) => ({ ...p, [id]: pos }))}
           onConnect={connect}
         />
         <aside className="side-panel" aria-label="Node settings">
           <label>
             Selected node
-            <select
-              value={selectedId ?? ''}
-              onChange={(e) => setSelectedId(e.target.value || null)}
-            >
+            <select value={selectedId ?? ''} onChange={(e) => selectNode(e.target.value || null)}>
               <option value="">None</option>
               {graph.nodes.map((n) => (
                 <option key={n.id} value={n.id}>

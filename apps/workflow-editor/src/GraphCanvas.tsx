@@ -12,10 +12,29 @@ import {
   Position,
   ReactFlow,
 } from '@xyflow/react';
-import { useMemo } from 'react';
-import { EDGE_BRANCHES, type EdgeBranch, type NodeExecutionState } from '@sports/workflow-engine';
+import { useMemo, useRef, useState } from 'react';
+import {
+  EDGE_BRANCHES,
+  type EdgeBranch,
+  type NodeExecutionState,
+  type NodeKind,
+  type WorkflowEdge,
+} from '@sports/workflow-engine';
 import type { Positions } from './graph';
+import type { CanvasView, Point } from './layout';
+import { droppedKind, PALETTE_MIME } from './palette/NodePalette';
 import type { DraftGraph, DraftNode } from './types';
+
+/** The branch is part of the id: then and else to the same node are two edges. */
+export const edgeId = (e: WorkflowEdge) => `${e.from}->${e.to}${e.branch ? `:${e.branch}` : ''}`;
+
+/** Minimap colours, as the node borders on the canvas. */
+const KIND_COLORS: Record<NodeKind, string> = {
+  analysis: '#1f5fbf',
+  logic: '#b26a00',
+  join: '#6a1b9a',
+  end: '#1d232b',
+};
 
 interface NodeData extends Record<string, unknown> {
   node: DraftNode;
@@ -73,13 +92,21 @@ export function GraphCanvas(props: {
   readOnly?: boolean;
   positions: Positions;
   selectedId: string | null;
+  selectedEdge: string | null;
   states: Map<string, NodeExecutionState>;
   problems: Map<string, string[]>;
   onSelect: (id: string | null) => void;
+  onSelectEdge: (id: string) => void;
+  onDropKind: (kind: NodeKind, at: Point) => void;
+  onReady: (view: CanvasView) => void;
   onMove: (id: string, pos: { x: number; y: number }) => void;
   onConnect: (from: string, to: string, branch: EdgeBranch | null) => void;
 }) {
-  const { graph, positions, selectedId, states, problems } = props;
+  const { graph, positions, selectedId, selectedEdge, states, problems } = props;
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toFlow = useRef<((p: Point) => Point) | null>(null);
+  /** The nodes' measured sizes: the minimap draws only nodes with a size. */
+  const [sizes, setSizes] = useState<Record<string, { width: number; height: number }>>({});
 
   const nodes: FlowNode[] = useMemo(
     () =>
@@ -87,6 +114,7 @@ export function GraphCanvas(props: {
         id: node.id,
         type: 'workflow',
         position: positions[node.id] ?? { x: 0, y: 0 },
+        measured: sizes[node.id],
         selected: node.id === selectedId,
         data: {
           node,
@@ -95,14 +123,14 @@ export function GraphCanvas(props: {
         },
         ariaLabel: `${node.kind} node ${node.id}`,
       })),
-    [graph.nodes, positions, selectedId, states, problems],
+    [graph.nodes, positions, selectedId, states, problems, sizes],
   );
 
   const edges: Edge[] = useMemo(
     () =>
       graph.edges.map((e) => ({
-        // The branch is part of the id: then and else to the same node are two edges.
-        id: `${e.from}->${e.to}${e.branch ? `:${e.branch}` : ''}`,
+        id: edgeId(e),
+        selected: edgeId(e) === selectedEdge,
         source: e.from,
         target: e.to,
         sourceHandle: e.branch ?? undefined,
@@ -113,13 +141,17 @@ export function GraphCanvas(props: {
         type: e.branch ? 'smoothstep' : 'default',
         pathOptions: e.branch ? { offset: 20 + EDGE_BRANCHES.indexOf(e.branch) * 20 } : undefined,
       })),
-    [graph.edges],
+    [graph.edges, selectedEdge],
   );
 
   const onNodesChange = (changes: NodeChange<FlowNode>[]) => {
     for (const change of changes) {
       if (change.type === 'position' && change.position) props.onMove(change.id, change.position);
       if (change.type === 'select' && change.selected) props.onSelect(change.id);
+      if (change.type === 'dimensions' && change.dimensions) {
+        const { id, dimensions } = change;
+        setSizes((s) => ({ ...s, [id]: dimensions }));
+      }
     }
   };
 
@@ -131,13 +163,39 @@ export function GraphCanvas(props: {
   };
 
   return (
-    <div className="canvas" aria-label="Workflow graph">
+    <div className="canvas" aria-label="Workflow graph" ref={wrapper}>
       <ReactFlow<FlowNode, Edge>
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
         onConnect={onConnect}
+        onEdgeClick={(_, edge) => props.onSelectEdge(edge.id)}
+        onInit={(flow) => {
+          toFlow.current = (p) => flow.screenToFlowPosition(p);
+          props.onReady({
+            visibleArea: () => {
+              const r = wrapper.current?.getBoundingClientRect();
+              if (!r) return null;
+              const a = flow.screenToFlowPosition({ x: r.left, y: r.top });
+              const b = flow.screenToFlowPosition({ x: r.right, y: r.bottom });
+              return { ...a, width: b.x - a.x, height: b.y - a.y };
+            },
+          });
+        }}
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'copy';
+        }}
+        onDrop={(e) => {
+          const kind = droppedKind(e.dataTransfer);
+          if (!kind || !toFlow.current) return;
+          e.preventDefault();
+          // The node's middle under the pointer.
+          const at = toFlow.current({ x: e.clientX, y: e.clientY });
+          props.onDropKind(kind, { x: at.x - 70, y: at.y - 25 });
+        }}
         onPaneClick={() => props.onSelect(null)}
         fitView
         minZoom={0.3}
@@ -148,7 +206,13 @@ export function GraphCanvas(props: {
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Mini map" />
+        <MiniMap<FlowNode>
+          pannable
+          zoomable
+          ariaLabel="Mini map"
+          nodeColor={(n) => KIND_COLORS[n.data.node.kind]}
+          nodeClassName={(n) => `kind-${n.data.node.kind}`}
+        />
       </ReactFlow>
     </div>
   );

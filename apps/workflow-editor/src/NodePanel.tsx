@@ -1,17 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import {
-  COMPARISON_OPERATORS,
   FALLBACK_STRATEGIES,
   JOIN_SKIP_HANDLINGS,
   JOIN_STRATEGIES,
-  type ComparisonOperator,
-  type Condition,
-  type ConditionScalar,
   type EdgeBranch,
   type NodeExecutionState,
   type WorkflowEdge,
 } from '@sports/workflow-engine';
-import { CONDITION_JSON_INVALID } from './graph';
+import { ConditionBuilder } from './conditions/ConditionBuilder';
+import { upstreamSignals } from './conditions/signals';
 import { PlaceholderPicker } from './PlaceholderPicker';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 
@@ -49,7 +46,13 @@ export function NodePanel(props: Props) {
         <input value={node.label ?? ''} onChange={(e) => set({ label: e.target.value })} />
       </label>
       {node.kind === 'analysis' && <AnalysisFields {...props} set={set} />}
-      {node.kind === 'logic' && <LogicFields node={node} set={set} />}
+      {node.kind === 'logic' && (
+        <LogicFields
+          node={node}
+          set={set}
+          signals={upstreamSignals(props.graph, node.id, props.questions)}
+        />
+      )}
       {node.kind === 'join' && <JoinFields node={node} set={set} />}
       {node.kind === 'end' && <EndFields {...props} set={set} />}
       <Connections {...props} />
@@ -145,125 +148,10 @@ function AnalysisFields(props: Props & { set: Setter }) {
   );
 }
 
-function parseValue(op: ComparisonOperator, raw: string): ConditionScalar | ConditionScalar[] {
-  const scalar = (s: string): ConditionScalar => {
-    const t = s.trim();
-    if (t === 'true') return true;
-    if (t === 'false') return false;
-    if (t !== '' && !Number.isNaN(Number(t))) return Number(t);
-    return t;
-  };
-  if (op === 'IN') return raw.split(',').map(scalar);
-  if (op === 'GT' || op === 'LT') return scalar(raw);
-  return raw;
-}
-
-/** How many conditions a compound condition holds (AND/OR: its list, NOT: one). */
-function subConditions(condition: Condition): number {
-  if ('conditions' in condition) return condition.conditions.length;
-  return 'condition' in condition ? 1 : 0;
-}
-
-function LogicFields({ node, set }: { node: DraftNode; set: Setter }) {
-  const condition: Condition = node.condition ?? { op: 'EQ', signal: '', value: '' };
-  const compound = condition.op === 'AND' || condition.op === 'OR' || condition.op === 'NOT';
-  const [json, setJson] = useState(() => node.condition_text ?? JSON.stringify(condition, null, 2));
-  const invalid = node.condition_text !== undefined;
-
-  const changeOp = (op: string) => {
-    if (op === 'AND' || op === 'OR') {
-      const next: Condition = { op, conditions: [condition] };
-      setJson(JSON.stringify(next, null, 2));
-      set({ condition: next, condition_text: undefined });
-    } else if (op === 'NOT') {
-      const next: Condition = { op: 'NOT', condition };
-      setJson(JSON.stringify(next, null, 2));
-      set({ condition: next, condition_text: undefined });
-    } else {
-      const subs = compound ? subConditions(condition) : 0;
-      if (
-        subs > 0 &&
-        !window.confirm(
-          `Switching to ${op} drops ${subs} sub-condition${subs === 1 ? '' : 's'}. Continue?`,
-        )
-      )
-        return;
-      const base = 'signal' in condition ? condition : { signal: '', value: '' };
-      set({
-        condition: { op: op as ComparisonOperator, signal: base.signal, value: base.value },
-        condition_text: undefined,
-      });
-    }
-  };
-
+function LogicFields({ node, set, signals }: { node: DraftNode; set: Setter; signals: string[] }) {
   return (
     <>
-      <fieldset>
-        <legend>Condition</legend>
-        <label>
-          Operator
-          <select value={condition.op} onChange={(e) => changeOp(e.target.value)}>
-            {[...COMPARISON_OPERATORS, 'AND', 'OR', 'NOT'].map((op) => (
-              <option key={op}>{op}</option>
-            ))}
-          </select>
-        </label>
-        {compound ? (
-          <label>
-            Condition (JSON)
-            <textarea
-              rows={8}
-              value={json}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? `${node.id}-condition-error` : undefined}
-              onChange={(e) => {
-                setJson(e.target.value);
-                try {
-                  set({
-                    condition: JSON.parse(e.target.value) as Condition,
-                    condition_text: undefined,
-                  });
-                } catch {
-                  set({ condition_text: e.target.value });
-                }
-              }}
-            />
-            {invalid && (
-              <span className="error field-error" id={`${node.id}-condition-error`}>
-                {CONDITION_JSON_INVALID}
-              </span>
-            )}
-          </label>
-        ) : (
-          'signal' in condition && (
-            <>
-              <label>
-                Signal (node_id.key)
-                <input
-                  value={condition.signal}
-                  placeholder="a1.risk"
-                  onChange={(e) => set({ condition: { ...condition, signal: e.target.value } })}
-                />
-              </label>
-              <label>
-                Value{condition.op === 'IN' ? 's (comma separated)' : ''}
-                <input
-                  value={
-                    Array.isArray(condition.value)
-                      ? condition.value.join(',')
-                      : String(condition.value)
-                  }
-                  onChange={(e) =>
-                    set({
-                      condition: { ...condition, value: parseValue(condition.op, e.target.value) },
-                    })
-                  }
-                />
-              </label>
-            </>
-          )
-        )}
-      </fieldset>
+      <ConditionBuilder node={node} signals={signals} set={set} />
       <label>
         Fallback strategy
         <select

@@ -1,5 +1,5 @@
-// Export and import of a workflow as a JSON file ({ name, description, graph }), and the copy
-// of a whole workflow: all through the API, so the server checks what is imported.
+// Export and import of a workflow as a JSON file ({ name, description, graph, layout }), and
+// the copy of a whole workflow: all through the API, so the server checks what is imported.
 import type { Schemas } from '@sports/health-client';
 import { client } from './session/client';
 import { withSession } from './session/relogin';
@@ -8,7 +8,12 @@ type Create = Schemas['CreateWorkflowRequest'];
 
 export function exportWorkflow(workflow: Create): void {
   const body = JSON.stringify(
-    { name: workflow.name, description: workflow.description ?? null, graph: workflow.graph },
+    {
+      name: workflow.name,
+      description: workflow.description ?? null,
+      graph: workflow.graph,
+      layout: workflow.layout ?? {},
+    },
     null,
     2,
   );
@@ -27,6 +32,7 @@ export async function importWorkflow(file: File): Promise<string | undefined> {
     name: String(parsed.name ?? file.name.replace(/\.json$/i, '')),
     description: parsed.description ?? null,
     graph: parsed.graph as Create['graph'],
+    layout: parsed.layout ?? null,
   };
   const { data } = await withSession(() => client.POST('/api/workflows', { body }));
   return data?.id;

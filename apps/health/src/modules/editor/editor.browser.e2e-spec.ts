@@ -410,6 +410,8 @@ describeBrowser('workflow editor in Chromium', () => {
     const before = await storedCondition();
     await select('logic_1');
     await panel().getByLabel('Operator').selectOption('AND');
+    // The condition builder keeps the JSON for pasting, under "Edit as JSON".
+    await panel().getByText('Edit as JSON').click();
     const json = panel().getByLabel('Condition (JSON)');
     await json.fill('{ "op": "AND", "conditions": [');
     await expect(json.getAttribute('aria-invalid')).resolves.toBe('true');
