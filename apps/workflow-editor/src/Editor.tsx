@@ -5,7 +5,14 @@ import { ConflictDialog } from './dialogs/ConflictDialog';
 import { edgeId, GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
 import { useGraphHistory } from './history';
-import { freeSpot, loadedPositions, savedLayout, type CanvasView, type Point } from './layout';
+import {
+  freeSpot,
+  inView,
+  loadedPositions,
+  savedLayout,
+  type CanvasView,
+  type Point,
+} from './layout';
 import { useLiveValidation } from './liveValidation';
 import { NodePanel, RunDetails } from './NodePanel';
 import { NodeTestRun } from './runs/NodeTestRun';
@@ -177,7 +184,9 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const addNode = (kind: NodeKind, at?: Point) => {
     const node = newNode(kind, graph.nodes);
     const near = selected ? positions[selected.id] : undefined;
-    const spot = at ?? freeSpot(positions, view.current?.visibleArea() ?? null, near);
+    const area = view.current?.visibleArea() ?? null;
+    const spot = at ?? freeSpot(positions, area, near, view.current?.nodeBoxes());
+    if (!inView(spot, area)) view.current?.reveal(spot);
     setPositions({ ...positions, [node.id]: spot });
     update({ ...graph, nodes: [...graph.nodes, node] });
     selectNode(node.id);

@@ -181,6 +181,15 @@ export function GraphCanvas(props: {
               const b = flow.screenToFlowPosition({ x: r.right, y: r.bottom });
               return { ...a, width: b.x - a.x, height: b.y - a.y };
             },
+            nodeBoxes: () =>
+              flow
+                .getNodes()
+                .flatMap((n) =>
+                  n.measured?.width && n.measured.height
+                    ? [{ ...n.position, width: n.measured.width, height: n.measured.height }]
+                    : [],
+                ),
+            reveal: (p) => void flow.setCenter(p.x + 90, p.y + 50, { zoom: flow.getZoom() }),
           });
         }}
         onDragOver={(e) => {
