@@ -37,6 +37,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const ME_CONNECTIONS = [1, 20];
 const PROFILES = 200;
+/** Mean latency of a closed loop of `connections` (Little's law): connections / throughput. */
+const loopMeanMs = (connections, rps) => Math.round((connections / rps) * 1000 * 100) / 100;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'me,login').split(','));
 
 // A database of its own, so that no other run's statements are counted with this one's.
@@ -95,7 +97,7 @@ const meValues = [member.id, sid];
 const meRuns = [];
 let meStatements;
 if (PARTS.has('me')) {
-  meStatements = await statementsPerRequest(meUrl, memberAuth, 500);
+  meStatements = await statementsPerRequest(meUrl, memberAuth, 1000);
   // The floor answers the service's own answer: its body and headers, byte for byte.
   const answer = await fetch(meUrl, { headers: memberAuth });
   const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -105,7 +107,7 @@ if (PARTS.has('me')) {
     JSON.stringify({
       statement: meStatement,
       values: meValues,
-      pool: Math.max(...ME_CONNECTIONS),
+      pool: 10, // the service's DB_POOL_SIZE
       headers: Object.fromEntries([...answer.headers].filter(([k]) => !skip.has(k))),
       body: await answer.text(),
     }),
@@ -141,6 +143,11 @@ if (PARTS.has('me')) {
         Math.max(run.service_p50_ms, 0.5),
         Math.max(floorRun.latency_ms.p50, 0.5),
       ),
+      service_mean_ms: loopMeanMs(c, run.service_rps),
+      floor_mean_ms: loopMeanMs(c, floorRun.requests_per_s),
+      bare_mean_ms: loopMeanMs(c, run.bare_rps),
+      mean_ratio_to_floor: ratio(floorRun.requests_per_s, run.service_rps),
+      mean_ratio: ratio(run.bare_rps, run.service_rps),
       raw: { ...run.raw, floor: floorRun },
     });
   }
@@ -180,8 +187,9 @@ const loginVsArgon = loginRoute && ratio(loginSqlArgon.requests_per_s, loginRout
 /**
  * Statements the service sends per request, from the database's committed transactions around
  * `n` requests one after another. A backend reports its counts at most once a second and an idle
- * one after 10 s (PostgreSQL 15), so the count waits 11 s before and after, with nothing else
- * running; the one statement that reads the count is subtracted.
+ * one after 10 s (PostgreSQL 15), so each count waits 11 s first; what the service commits on
+ * its own meanwhile (e.g. its job queue's polling) is measured over an idle window of the same
+ * kind and subtracted, as is the one statement that reads each count.
  */
 async function statementsPerRequest(url, headers, n) {
   const commits = async () => {
@@ -189,23 +197,27 @@ async function statementsPerRequest(url, headers, n) {
     const { rows } = await pool.query(
       'SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = current_database()',
     );
-    return Number(rows[0].n);
+    return { n: Number(rows[0].n), at: Date.now() };
   };
-  const before = await commits();
+  const start = await commits();
+  const idle = await commits();
   for (let i = 0; i < n; i++) {
     const res = await fetch(url, { headers });
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
     await res.arrayBuffer();
   }
-  return Math.round((((await commits()) - before - 1) / n) * 100) / 100;
+  const end = await commits();
+  const idlePerMs = (idle.n - start.n - 1) / (idle.at - start.at);
+  const background = idlePerMs * (end.at - idle.at);
+  return Math.round(((end.n - idle.n - 1 - background) / n) * 100) / 100;
 }
 
-const meTable = `| connections | service req/s | service p50 / mean / p99 ms | service CPU ms/request | floor req/s | floor p50 / mean / p99 ms | floor CPU ms/request | bare SQL req/s | bare SQL p50 / mean / p99 ms | p50 service / floor | p50 service / bare SQL | non-2xx |
-|---|---|---|---|---|---|---|---|---|---|---|---|
+const meTable = `| connections | service req/s | service p50 / mean / p99 ms | service CPU ms/request | floor req/s | floor p50 / mean / p99 ms | floor CPU ms/request | bare SQL req/s | bare SQL p50 / mean / p99 ms | p50 service / floor | p50 service / bare SQL | mean service / floor | mean service / bare SQL | non-2xx |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${meRuns
   .map(
     (r) =>
-      `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.raw.route.latency_ms.mean} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.floor_rps} | ${r.floor_p50_ms} / ${r.raw.floor.latency_ms.mean} / ${r.floor_p99_ms} | ${r.floor_cpu_ms_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} / ${r.raw.bare.latency_ms.mean} / ${r.bare_p99_ms} | **${r.p50_ratio_to_floor}** | **${r.p50_ratio}** | ${r.non_2xx} |`,
+      `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_mean_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.floor_rps} | ${r.floor_p50_ms} / ${r.floor_mean_ms} / ${r.floor_p99_ms} | ${r.floor_cpu_ms_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} / ${r.bare_mean_ms} / ${r.bare_p99_ms} | **${r.p50_ratio_to_floor}** | **${r.p50_ratio}** | ${r.mean_ratio_to_floor} | ${r.mean_ratio} | ${r.non_2xx} |`,
   )
   .join('\n')}`;
 const meSection = `## GET /api/profiles/me against its statement and its floor
@@ -221,11 +233,13 @@ measured in the same run right after the route at the same connection count:
   (body and headers): the SQL plus the HTTP exchange, without routing, token check, tenant
   context, mapping or serialization.
 
-autocannon (service, floor) reports percentiles in whole milliseconds: at 1 connection compare
-the means. Ratios use at least 0.5 ms on both sides. CPU: utime + stime of the service (floor)
-process over its phase, per answered request.
+autocannon (service, floor) reports percentiles in whole milliseconds, so p50 ratios use at least
+0.5 ms on both sides; the means are exact for all three: a closed loop of c connections has a
+mean latency of c / throughput (Little's law). CPU: utime + stime of the service (floor) process
+over its phase, per answered request.
 Statements per request: **${meStatements}**, counted from the database's committed transactions
-around 500 requests one after another with nothing else running (before the loaded phases).
+around 1000 requests one after another with nothing else running (before the loaded phases), less
+what the idle service commits over as long (its job queue's polling).
 
 ${meTable}
 `;
