@@ -1,19 +1,26 @@
-import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
 import { AFTER_AUTHENTICATION_METADATA, AfterAuthenticationHook } from './after-authentication';
+import {
+  AUTH_STATE_DETAIL_REQUEST_KEY,
+  authStateDetailOf,
+  RequestWithAuthStateDetail,
+} from './auth-state-detail';
 import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
 import { FeatureGate } from './feature-gate';
+import { JwtStrategy } from './jwt.strategy';
 
 /**
  * The one global guard: reads the route's access rule, authenticates with the JWT strategy
- * unless the route is public, compares the caller's role with the rule's roles, runs the
+ * unless the route is public (reading the route's `@ReadWithAuthState` detail with the caller's
+ * account), compares the caller's role with the rule's roles, runs the
  * after-authentication hooks, then the feature gate (`@RequireFeatures`).
  */
 @Injectable()
-export class AccessGuard extends AuthGuard('jwt') {
+export class AccessGuard implements CanActivate {
   private hooks?: AfterAuthenticationHook[];
 
   constructor(
@@ -21,22 +28,29 @@ export class AccessGuard extends AuthGuard('jwt') {
     private readonly discovery: DiscoveryService,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
     private readonly features: FeatureGate,
-  ) {
-    super();
-  }
+    private readonly jwt: JwtStrategy,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = accessRuleOf(this.reflector, context);
     if (!rule) throw new ForbiddenError('This route declares no access rule.');
     if (rule.kind === 'public') return true;
-    await super.canActivate(context);
     const http = context.switchToHttp();
+    const req = http.getRequest<Request & RequestWithAuthStateDetail & { user?: AuthUser }>();
+    const detail = authStateDetailOf(this.reflector, [context.getHandler(), context.getClass()]);
+    if (detail) req[AUTH_STATE_DETAIL_REQUEST_KEY] = detail;
+    // The strategy runs directly, not through passport's middleware: the same verification and
+    // outcomes without the middleware's per-request work. A bad or expired token is "no caller";
+    // what the account lookup threw (a domain error, or a failed lookup, which is no verdict on
+    // the token: 503 when the database is unavailable) passes on to the global filter.
+    const user = await this.jwt.callerOf(req);
+    if (!user) throw new UnauthenticatedError('A valid access token is required.');
+    req.user = user;
     // A caller's data is never kept by a shared or browser cache; a route that may be cached
     // (a file with its ETag) sets its own Cache-Control, which replaces this one.
     http
       .getResponse<{ setHeader(name: string, value: string): void }>()
       .setHeader('Cache-Control', 'no-store');
-    const user = http.getRequest<{ user: AuthUser }>().user;
     if (rule.kind === 'roles' && !this.hasAnyRole(user.role, rule.roles)) {
       throw new ForbiddenError(
         `This action requires the role ${rule.roles.join(' or ')}.`,
@@ -63,18 +77,6 @@ export class AccessGuard extends AuthGuard('jwt') {
       )
       .map((w) => w.instance as AfterAuthenticationHook);
     return this.hooks;
-  }
-
-  /**
-   * passport-jwt reports a bad or expired token as "no user" and hands over as `err` only what
-   * `JwtStrategy.validate` threw: a domain error (account gone) or a failure of the account
-   * lookup. A failed lookup is no verdict on the token, so it is rethrown for the global filter
-   * (503 when the database is unavailable) instead of signing every client out.
-   */
-  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
-    if (err) throw err;
-    if (!user) throw new UnauthenticatedError('A valid access token is required.');
-    return user;
   }
 
   hasAnyRole(role: string, required: string[]): boolean {

@@ -1,7 +1,6 @@
 import { DynamicModule, Global, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { AccessGuard } from './access.guard';
 import { AuthTokensService } from './auth-tokens.service';
 import { CurrentSecretCheck } from './current-secret';
@@ -31,12 +30,7 @@ export class AuthCoreModule {
     const { imports = [], resolver, features, ...authOptions } = options;
     return {
       module: AuthCoreModule,
-      imports: [
-        ...imports,
-        DiscoveryModule,
-        PassportModule,
-        JwtModule.register({ secret: authOptions.jwtSecret }),
-      ],
+      imports: [...imports, DiscoveryModule, JwtModule.register({ secret: authOptions.jwtSecret })],
       providers: [
         { provide: AUTH_OPTIONS, useValue: authOptions },
         { provide: AUTH_USER_RESOLVER, useExisting: resolver },

@@ -1,3 +1,5 @@
+import type { AuthStateDetail } from './auth-state-detail';
+
 /** The caller as every service sees it after authentication. */
 export interface AuthUser {
   id: string;
@@ -30,9 +32,15 @@ export interface AccessTokenClaims {
 export interface AuthUserResolver {
   /**
    * The active account, or null. With `sessionId`, also null unless that session of the
-   * account is live: check it in the same statement with `liveSessionSql`.
+   * account is live: check it in the same statement with `liveSessionSql`. With `detail` (the
+   * route's `@ReadWithAuthState`), the same statement also reads what it names, when the
+   * resolver knows it.
    */
-  resolve(subjectId: string, sessionId?: string): Promise<AuthUser | null>;
+  resolve(
+    subjectId: string,
+    sessionId?: string,
+    detail?: AuthStateDetail,
+  ): Promise<AuthUser | null>;
 }
 
 export const AUTH_USER_RESOLVER = Symbol('AUTH_USER_RESOLVER');

@@ -3,6 +3,7 @@ export * from './access.guard';
 export * from './account-auth';
 export * from './after-authentication';
 export * from './auth-core.module';
+export * from './auth-state-detail';
 export * from './auth-tokens.service';
 export * from './auth-user';
 export * from './feature-gate';

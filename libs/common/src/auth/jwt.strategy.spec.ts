@@ -128,6 +128,28 @@ describe('JwtStrategy with verified tokens cached', () => {
   });
 });
 
+describe('JwtStrategy.callerOf (the access guard without passport middleware)', () => {
+  const request = (token: string) => ({ headers: { authorization: `Bearer ${token}` } }) as Request;
+
+  it('answers the caller, false for a missing, bad or expired token, and rejects with what the lookup threw', async () => {
+    const sessions = new SessionTable();
+    const strategy = new JwtStrategy(OPTIONS, sessions);
+    const token = sign(accessClaims);
+    const caller = { id: SUB, email: 'kim@example.test', role: 'user', sessionId: SID };
+    expect(await strategy.callerOf(request(token))).toEqual(caller);
+    expect(await strategy.callerOf(request(token))).toEqual(caller);
+    expect(await strategy.callerOf({ headers: {} } as Request)).toBe(false);
+    expect(await strategy.callerOf(request(`${token}x`))).toBe(false);
+    expect(await strategy.callerOf(request(sign(accessClaims, -10)))).toBe(false);
+    sessions.live.delete(SID);
+    await expect(strategy.callerOf(request(token))).rejects.toBeInstanceOf(UnauthenticatedError);
+    const failing = new JwtStrategy(OPTIONS, {
+      resolve: () => Promise.reject(Object.assign(new Error('down'), { code: 'ECONNREFUSED' })),
+    });
+    await expect(failing.callerOf(request(token))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
 describe('VerifiedTokenCache', () => {
   const at = (seconds: number) => () => seconds * 1000;
 

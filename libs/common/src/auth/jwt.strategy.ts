@@ -12,6 +12,7 @@ import {
   AuthUser,
   AuthUserResolver,
 } from './auth-user';
+import { AUTH_STATE_DETAIL_REQUEST_KEY, RequestWithAuthStateDetail } from './auth-state-detail';
 import { VerifiedTokenCache } from './verified-token-cache';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
@@ -57,10 +58,26 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       super.authenticate(req, options);
       return;
     }
-    this.userOf(claims).then(
+    this.userOf(claims, req).then(
       (user) => this.success(user),
       (err: unknown) => this.error(err as Error),
     );
+  }
+
+  /**
+   * The caller of `req` (the access guard's one way in): false when the token is missing or
+   * fails the verification (passport's `fail`); rejects with what `validate` or the account
+   * lookup threw (`error`). Runs `authenticate` as passport's middleware does, on an object made
+   * from the strategy with its own outcome callbacks, without the middleware around it.
+   */
+  callerOf(req: Request): Promise<AuthUser | false> {
+    return new Promise((resolve, reject) => {
+      const run = Object.create(this) as JwtStrategy;
+      run.success = (user: AuthUser) => resolve(user);
+      run.fail = () => resolve(false);
+      run.error = (err: Error) => reject(err);
+      run.authenticate(req);
+    });
   }
 
   /** After passport-jwt verified the token: claims that fit an access token are kept. */
@@ -75,15 +92,19 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     const token = bearerToken(req);
     if (token) this.verifiedTokens.set(token, claims);
-    return this.userOf(claims);
+    return this.userOf(claims, req);
   }
 
-  /** The caller now: the account and its session are looked up on every request. */
-  private async userOf(claims: AccessTokenClaims): Promise<AuthUser> {
+  /**
+   * The caller now: the account and its session are looked up on every request, with what the
+   * route reads along (`@ReadWithAuthState`, left on the request by the access guard).
+   */
+  private async userOf(claims: AccessTokenClaims, req: Request): Promise<AuthUser> {
     const sessionId = claims.sid;
     if (!this.resolver)
       return { id: claims.sub, email: claims.email, role: claims.role, sessionId };
-    const user = await this.resolver.resolve(claims.sub, sessionId);
+    const detail = (req as RequestWithAuthStateDetail)[AUTH_STATE_DETAIL_REQUEST_KEY];
+    const user = await this.resolver.resolve(claims.sub, sessionId, detail);
     if (!user) {
       throw new UnauthenticatedError(
         'The session of this token has ended (signed out, secret changed) or the account is no longer active; sign in again.',

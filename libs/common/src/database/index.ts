@@ -9,3 +9,4 @@ export * from './prepare-database';
 export * from './snake-naming.strategy';
 export * from './typeorm-options';
 export * from './unique-conflicts';
+export * from './prepared-statement';

@@ -89,6 +89,25 @@ describe('health sign-up and sign-in (HTTP)', () => {
     expect(unknown.body.detail).toBe(wrong.body.detail);
   });
 
+  it('refuses an access token at once after logout or deactivation, though its verification is cached', async () => {
+    await register({ email: 'cached@example.org', password: 'cached-password' });
+    const profile = (token: string) =>
+      t.http.get('/api/profile').set('Authorization', `Bearer ${token}`);
+    const first = (await signIn('cached@example.org', 'cached-password')).body;
+    // Used before: the token's verification is cached, its session and account are not.
+    expect((await profile(first.access_token)).status).toBe(200);
+    expect((await profile(first.access_token)).status).toBe(200);
+    const out = await t.http.post('/api/auth/logout').send({ refresh_token: first.refresh_token });
+    expect(out.status).toBe(204);
+    const loggedOut = await profile(first.access_token);
+    expect(loggedOut.status).toBe(401);
+    expect(loggedOut.headers['content-type']).toMatch(PROBLEM);
+    const second = (await signIn('cached@example.org', 'cached-password')).body;
+    expect((await profile(second.access_token)).status).toBe(200);
+    await t.db.query(`UPDATE users SET is_active = false WHERE email = 'cached@example.org'`);
+    expect((await profile(second.access_token)).status).toBe(401);
+  });
+
   it('refuses a deactivated account with the right password like a wrong one', async () => {
     await register({ email: 'gone@example.org', password: 'gone-password' });
     await t.db.query(`UPDATE users SET is_active = false WHERE email = 'gone@example.org'`);

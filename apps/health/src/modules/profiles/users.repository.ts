@@ -1,8 +1,23 @@
-import { AuthUser, IfMatch, liveSessionSql, lockedWrite, NotFoundError } from '@sports/common';
+import {
+  AuthUser,
+  IfMatch,
+  liveSessionSql,
+  lockedWrite,
+  NotFoundError,
+  PreparedStatement,
+  preparedRows,
+} from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { User, UserRole } from './user.entity';
+
+/** The statement behind `findAuthState` ($1 account id, $2 session id or null). */
+const AUTH_STATE: PreparedStatement = {
+  name: 'users.auth_state',
+  text: `SELECT u.id, u.email, u.role FROM users u
+    WHERE u.id = $1 AND u.is_active AND ${liveSessionSql('u.id', '$2')}`,
+};
 
 /** The only place with queries on `users`. */
 @Injectable()
@@ -14,16 +29,15 @@ export class UsersRepository {
   }
 
   /**
-   * What authenticates a request, in one statement: the active account's id, e-mail and role,
-   * and (with `sessionId`) only while that session is live.
+   * What authenticates a request, in one prepared statement: the active account's id, e-mail and
+   * role, and (with `sessionId`) only while that session is live.
    */
   async findAuthState(id: string, sessionId?: string): Promise<AuthUser | null> {
-    const rows = (await this.users.query(
-      `SELECT u.id, u.email, u.role FROM users u
-        WHERE u.id = $1 AND u.is_active AND ${liveSessionSql('u.id', '$2')}`,
-      [id, sessionId ?? null],
-    )) as AuthUser[];
-    return rows[0] ?? null;
+    const [row] = await preparedRows<AuthUser>(this.users.manager.connection, AUTH_STATE, [
+      id,
+      sessionId ?? null,
+    ]);
+    return row ?? null;
   }
 
   /** The e-mail and password hash of an account, to confirm its current password. */

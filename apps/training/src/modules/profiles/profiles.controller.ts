@@ -19,6 +19,7 @@ import {
   EntityTagged,
   IfMatch,
   IfMatchHeader,
+  ReadWithAuthState,
   Roles,
   UuidParam,
   WriteTarget,
@@ -36,6 +37,7 @@ import {
   UpdateProfileRequest,
 } from './dto/profile.dto';
 import { ProfileResponse } from './profile.response';
+import { OWN_PROFILE_COLUMNS } from './profiles.repository';
 import { ProfilesService } from './profiles.service';
 import { TenantScoped } from '../tenant-context/tenant-scoped.decorator';
 
@@ -74,6 +76,7 @@ export class ProfilesController {
   })
   @Get('profiles/me')
   @Authenticated()
+  @ReadWithAuthState(OWN_PROFILE_COLUMNS)
   @AllowStaleClubContext()
   @ApiOkResponse({ type: OwnProfileResponse })
   @EntityTagged()

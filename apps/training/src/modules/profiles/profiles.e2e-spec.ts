@@ -368,6 +368,9 @@ describe('profiles (HTTP)', () => {
 
       it('ends the session of an access token at logout, at once', async () => {
         const p = await t.newProfile({ name: 'Lou Logout' });
+        // Used before: the token's verification is cached, its session is not.
+        expect((await me(p.token)).status).toBe(200);
+        expect((await me(p.token)).status).toBe(200);
         const out = await t.http
           .post('/api/auth/logout')
           .set('Authorization', p.auth)

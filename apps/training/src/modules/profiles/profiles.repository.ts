@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { isoTimestamp, rowVersionColumn } from '@sports/common';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { CallerColumns } from '../tenant-context/caller-columns';
+import type { AuthenticatedCaller } from '../tenant-context/caller-resolver.service';
 import { Profile, ProfileRole, ProfileTier } from './profile.entity';
 
 export interface ProfileChanges {
@@ -32,11 +34,34 @@ export interface ProfileRow {
   row_version: string;
 }
 
-/** The statement behind `findRowById` (exported for the benchmark's bare-SQL baseline). */
-export function profileRowSql(): string {
-  return `SELECT id, name, email, role, tier, active_club_id, exercise_list_prefs,
-    ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at,
-    ${rowVersionColumn()} FROM profiles WHERE id = $1`;
+/**
+ * The rest of the caller's own profile row, read by the caller resolver in the statement that
+ * authenticates `GET /api/profiles/me` (`@ReadWithAuthState`); id, e-mail and role are the
+ * caller's own columns.
+ */
+export const OWN_PROFILE_COLUMNS: CallerColumns = {
+  key: 'own_profile',
+  select: `p.name, p.tier, p.active_club_id, p.exercise_list_prefs,
+    ${isoTimestamp('p.created_at')} AS created_at, ${isoTimestamp('p.updated_at')} AS updated_at,
+    ${rowVersionColumn('p')}`,
+};
+
+/** The caller's profile row as read with `OWN_PROFILE_COLUMNS`; undefined without them. */
+export function ownProfileRowOf(caller: AuthenticatedCaller): ProfileRow | undefined {
+  if (caller.columns?.key !== OWN_PROFILE_COLUMNS.key) return undefined;
+  const row = caller.columns.values as Omit<ProfileRow, 'id' | 'email' | 'role'>;
+  return {
+    id: caller.id,
+    name: row.name,
+    email: caller.email,
+    role: caller.role as ProfileRole,
+    tier: row.tier,
+    active_club_id: row.active_club_id,
+    exercise_list_prefs: row.exercise_list_prefs,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    row_version: row.row_version,
+  };
 }
 
 /** The only place with queries on `profiles`. */
@@ -46,12 +71,6 @@ export class ProfilesRepository {
 
   findById(id: string, manager?: EntityManager): Promise<Profile | null> {
     return (manager?.getRepository(Profile) ?? this.profiles).findOneBy({ id });
-  }
-
-  /** The profile as its wire form plus version, without entity hydration (hot read path). */
-  async findRowById(id: string): Promise<ProfileRow | null> {
-    const rows = (await this.profiles.query(profileRowSql(), [id])) as ProfileRow[];
-    return rows[0] ?? null;
   }
 
   /** The e-mail and PIN hash of a profile, to confirm its current PIN. */

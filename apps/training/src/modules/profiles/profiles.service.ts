@@ -33,7 +33,7 @@ import { validateExerciseListPrefs } from './exercise-list-prefs';
 import { Profile, ProfileRole } from './profile.entity';
 import { emailTaken, PROFILE_CONFLICTS } from './profiles.constraints';
 import { ProfileResponse, toProfileResponse } from './profile.response';
-import { ProfileChanges, ProfilesRepository } from './profiles.repository';
+import { ownProfileRowOf, ProfileChanges, ProfilesRepository } from './profiles.repository';
 
 export function isPlatformAdminRole(role: string): boolean {
   return role === 'admin' || role === 'superadmin';
@@ -100,16 +100,14 @@ export class ProfilesService {
     );
   }
 
+  /**
+   * The caller's profile, clubs and effective club, all from the statement that authenticated
+   * the request (the route reads `OWN_PROFILE_COLUMNS` with the auth state).
+   */
   async me(caller: AuthUser, headerClubId: string | undefined): Promise<OwnProfileResponse> {
-    const row = await this.profiles.findRowById(caller.id);
-    if (!row) throw new NotFoundError('Profile', caller.id);
-    const tenant = await this.tenants.describe(
-      row.id,
-      row.role,
-      headerClubId,
-      // Memberships and active club as read with the account for this request.
-      isAuthenticatedCaller(caller) ? caller : undefined,
-    );
+    const row = isAuthenticatedCaller(caller) && ownProfileRowOf(caller);
+    if (!row) throw new Error('GET /api/profiles/me reads OWN_PROFILE_COLUMNS with the caller');
+    const tenant = await this.tenants.describe(row.id, row.role, headerClubId, caller);
     const { row_version: version, ...profile } = row;
     return withEntityTag(
       {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser, AuthUserResolver } from '@sports/common';
+import type { AuthStateDetail, AuthUser, AuthUserResolver } from '@sports/common';
+import { CallerColumnValues, isCallerColumns } from './caller-columns';
 import { CallerMembership, TenantContextRepository } from './tenant-context.repository';
 
 /**
@@ -9,6 +10,8 @@ import { CallerMembership, TenantContextRepository } from './tenant-context.repo
 export interface AuthenticatedCaller extends AuthUser {
   activeClubId: string | null;
   memberships: CallerMembership[];
+  /** The route's `CallerColumns` (`@ReadWithAuthState`), read in the same statement. */
+  columns?: CallerColumnValues;
 }
 
 export function isAuthenticatedCaller(user: AuthUser): user is AuthenticatedCaller {
@@ -17,13 +20,21 @@ export function isAuthenticatedCaller(user: AuthUser): user is AuthenticatedCall
 
 /**
  * Loads the caller's current role on every request, so role changes, deletions and ended
- * sessions act at once.
+ * sessions act at once; with the route's `CallerColumns`, in the same statement.
  */
 @Injectable()
 export class CallerResolver implements AuthUserResolver {
   constructor(private readonly tenants: TenantContextRepository) {}
 
-  async resolve(subjectId: string, sessionId?: string): Promise<AuthenticatedCaller | null> {
-    return this.tenants.findCaller(subjectId, sessionId);
+  async resolve(
+    subjectId: string,
+    sessionId?: string,
+    detail?: AuthStateDetail,
+  ): Promise<AuthenticatedCaller | null> {
+    return this.tenants.findCaller(
+      subjectId,
+      sessionId,
+      isCallerColumns(detail) ? detail : undefined,
+    );
   }
 }
