@@ -5,6 +5,12 @@
 //   hash (the service's parameters) from 10 concurrent loops (goal ≤ 1.3× p50, throughput);
 // - GET /api/version from one connection while the storm runs (goal p99 < 50 ms: argon2 runs
 //   on the thread pool, never on the event loop).
+// The ratio compares the route alone with the bare verify (the probe of the storm phase would
+// take CPU from the route only); the storm runs after both. Both processes use libuv's thread
+// pool at the same size (UV_THREADPOOL_SIZE of this process, passed on; default 4). The
+// service's CPU per sign-in is split into its event loop (main thread) and its other threads (the
+// hashing, V8's helpers), from /proc/<pid>/task.
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   freshDatabase,
   load,
@@ -20,6 +26,25 @@ const { Pool } = requireFromWorkspace('pg');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
+const THREADPOOL = process.env.UV_THREADPOOL_SIZE ?? 'default (4)';
+
+/**
+ * CPU ms of the main thread of `pid` (the event loop) and of its other threads (libuv's pool,
+ * where argon2 runs, and V8's helpers; on Node 20 all of them are called "node").
+ */
+const threadCpu = (pid) => {
+  const cpu = { main: 0, other: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu[tid === String(pid) ? 'main' : 'other'] += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return cpu;
+};
 
 const service = await startService('health', {
   databaseUrl: process.env.DATABASE_URL ? await freshDatabase('bench_health_login') : undefined,
@@ -62,13 +87,36 @@ const signIn = async () => {
 };
 // Warm-up, then the bare hashing and the route, one after the other.
 await loadFn('warm-up', signIn, { connections: 2, duration: 2 });
+const bareCpu = process.cpuUsage();
 const bare = await loadFn('argon2.verify of the same hash', () => argon2.verify(hash, password), {
   connections: CONNECTIONS,
   duration: DURATION,
 });
+const bareUsage = process.cpuUsage(bareCpu);
+const bareCpuPerVerify =
+  Math.round(
+    ((bareUsage.user + bareUsage.system) / 1000 / Math.max(1, bare.requests_per_s * DURATION)) *
+      100,
+  ) / 100;
 const cpuBefore = process.cpuUsage();
-const [route, version] = await Promise.all([
-  loadFn('POST /api/auth/login', signIn, { connections: CONNECTIONS, duration: DURATION }),
+const threadsBefore = threadCpu(service.pid);
+const route = await loadFn('POST /api/auth/login', signIn, {
+  connections: CONNECTIONS,
+  duration: DURATION,
+});
+const threadsAfter = threadCpu(service.pid);
+const signIns = route.requests_per_s * DURATION;
+const perSignIn = (key) =>
+  Math.round(((threadsAfter[key] - threadsBefore[key]) / Math.max(1, signIns)) * 100) / 100;
+const serviceCpu = {
+  event_loop_ms: perSignIn('main'),
+  other_threads_ms: perSignIn('other'),
+};
+const [storm, version] = await Promise.all([
+  loadFn('POST /api/auth/login during the probe', signIn, {
+    connections: CONNECTIONS,
+    duration: DURATION,
+  }),
   load(`${service.base}/api/version`, { connections: 1, duration: DURATION }),
 ]);
 const quiet = await load(`${service.base}/api/version`, { connections: 1, duration: 3 });
@@ -76,8 +124,12 @@ await service.stop();
 
 const results = {
   hash_parameters: parameters,
+  uv_threadpool_size: THREADPOOL,
   bare,
   route,
+  bare_cpu_ms_per_verify: bareCpuPerVerify,
+  route_service_cpu_per_sign_in: serviceCpu,
+  route_during_probe: storm,
   version_during_storm: version,
   version_quiet: quiet,
   ratio_p50: ratio(route.latency_ms.p50, bare.latency_ms.p50),
@@ -96,17 +148,22 @@ writeResults(
     '',
     `argon2id ${parameters} (the service's default, OWASP). ${CONNECTIONS} connections, ${DURATION} s each; the bare`,
     'script verifies the same hash from as many concurrent loops, in the benchmark process; the route',
-    'is called from the same kind of loops (fetch, one account per loop).',
+    'is called from the same kind of loops (fetch, one account per loop), first alone (the ratio), then',
+    `with GET /api/version from one connection beside it (the storm). libuv thread pool of both processes:`,
+    `${THREADPOOL}.`,
     '',
     '| Case | req/s | p50 ms | p99 ms | errors / non-2xx |',
     '|---|---:|---:|---:|---:|',
     row('bare argon2.verify', bare),
     row('POST /api/auth/login', route),
+    row('POST /api/auth/login during the storm', storm),
     row('GET /api/version during the storm (1 connection)', version),
     row('GET /api/version, quiet (1 connection)', quiet),
     '',
     `Login p50 over the bare verify: **${results.ratio_p50}×**; throughput ratio ${results.ratio_throughput}× (goal ≤ 1.3×).`,
     `/api/version p99 during the storm: **${version.latency_ms.p99} ms** (goal < 50 ms).`,
+    '',
+    `Service CPU per sign-in (route alone): event loop ${serviceCpu.event_loop_ms} ms, other threads ${serviceCpu.other_threads_ms} ms (the hashing on libuv's pool, V8's helpers); the bare verify used ${results.bare_cpu_ms_per_verify} ms of this process per verify.`,
   ].join('\n'),
 );
 console.log(JSON.stringify(results, null, 2));
