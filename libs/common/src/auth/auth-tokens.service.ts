@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { UnauthenticatedError } from '../errors';
 import {
@@ -23,12 +24,20 @@ export interface TokenPair {
 /** Issues access + refresh token pairs and performs refresh and logout. */
 @Injectable()
 export class AuthTokensService {
+  /**
+   * The signing key, made once: given a string, jsonwebtoken first tries to parse it as a
+   * private key on every signature (an exception each time), then makes the secret key.
+   */
+  private readonly signingKey: KeyObject;
+
   constructor(
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokenStore,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
     @Inject(AUTH_USER_RESOLVER) private readonly resolver: AuthUserResolver,
-  ) {}
+  ) {
+    this.signingKey = createSecretKey(Buffer.from(options.jwtSecret, 'utf8'));
+  }
 
   /** An access token of the session `sessionId` (the refresh token family issued at sign-in). */
   signAccessToken(user: AuthUser, sessionId: string): string {
@@ -40,6 +49,9 @@ export class AuthTokensService {
       sid: sessionId,
     };
     return this.jwt.sign(claims, {
+      // @nestjs/jwt hands the key to jsonwebtoken untouched; its types only name strings and
+      // Buffers.
+      secret: this.signingKey as unknown as Buffer,
       expiresIn: this.options.accessTtlSeconds,
       issuer: this.options.issuer,
       algorithm: 'HS256',

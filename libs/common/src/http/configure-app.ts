@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { CommonEnv } from '../config/common-env';
 import { requestLogging } from '../observability/logging';
-import { HttpMetricsMiddleware } from '../observability/metrics';
+import { HttpDurationMetric } from '../observability/metrics';
 import { API_PREFIX, setupOpenApi } from '../openapi/openapi';
 import { answerClientErrorsAsProblems } from './client-errors';
 import type { ReleaseInfo } from '../versioning/release';
@@ -28,11 +28,13 @@ export function configureApp(
   app.use(
     requestPipeline(
       fixedResponseHeaders(release.app_version),
-      app.get(HttpMetricsMiddleware),
-      requestLogging({
-        successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
-        slowRequestMs: config.LOG_SLOW_REQUEST_MS,
-      }),
+      requestLogging(
+        {
+          successSampleRate: config.LOG_SUCCESS_SAMPLE_RATE,
+          slowRequestMs: config.LOG_SLOW_REQUEST_MS,
+        },
+        [app.get(HttpDurationMetric).observe],
+      ),
     ),
   );
   if (config.SERVICE_ROLE === 'worker') app.use(workerRoleRoutes);

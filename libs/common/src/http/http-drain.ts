@@ -19,14 +19,20 @@ export class HttpDrain {
   private settled?: () => void;
 
   constructor(private readonly server: Server) {
+    // One `close` listener for every response (no closure per request); `close` comes once.
+    const { inFlight } = this;
+    const settle = () => {
+      if (this.draining && inFlight.size === 0) this.settled?.();
+    };
+    function ended(this: ServerResponse): void {
+      inFlight.delete(this);
+      settle();
+    }
     // First listener, so the header is set before the application can send its response.
     server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
       this.inFlight.add(res);
       if (this.draining) res.setHeader('Connection', 'close');
-      res.once('close', () => {
-        this.inFlight.delete(res);
-        if (this.draining && this.inFlight.size === 0) this.settled?.();
-      });
+      res.on('close', ended);
     });
   }
 

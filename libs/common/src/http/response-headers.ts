@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { HttpMetricsMiddleware } from '../observability/metrics';
 
 /** helmet's settings for an API (no CSP or COEP: the services answer JSON, not documents). */
 const HELMET_OPTIONS = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false } as const;
@@ -24,20 +23,17 @@ export function fixedResponseHeaders(appVersion: string): [string, string][] {
   return headers;
 }
 
-const nothing = () => undefined;
-
 /**
- * The first middleware of every request, in place of several: sets the fixed headers, starts
- * the request's duration metric and its log line (`requestLogging`).
+ * The first middleware of every request, in place of several: sets the fixed headers, then
+ * hands over to the request log (`requestLogging`, which also times the request for the
+ * duration metric).
  */
 export function requestPipeline(
   headers: [string, string][],
-  metrics: HttpMetricsMiddleware,
   logging: (req: Request, res: Response, next: NextFunction) => void,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     for (let i = 0; i < headers.length; i += 1) res.setHeader(headers[i][0], headers[i][1]);
-    metrics.use(req, res, nothing);
     logging(req, res, next);
   };
 }

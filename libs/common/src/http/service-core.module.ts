@@ -16,6 +16,7 @@ import { loggingModule } from '../observability/logging';
 import { MetricsModule, MetricsService } from '../observability/metrics';
 import { LoginProtection, loginProtectionOptions } from '../auth/login-protection';
 import type { ReleaseInfo } from '../versioning/release';
+import { ProbeRoutesFirst } from './probe-routes-first';
 import { ShutdownState } from './shutdown-state';
 import { VersioningModule } from '../versioning/versioning.module';
 
@@ -88,6 +89,7 @@ export class ServiceCoreModule {
         { provide: SERVICE_CONFIG, useValue: config },
         { provide: ERROR_CATALOGUE, useValue: serviceErrorCatalogue(options.errors ?? {}) },
         ShutdownState,
+        ProbeRoutesFirst,
         {
           provide: LoginProtection,
           useFactory: (metrics: MetricsService) =>

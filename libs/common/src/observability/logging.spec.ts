@@ -39,6 +39,7 @@ describe('requestLogging', () => {
     server = createServer((req, res) =>
       log(req, res, () => {
         if (req.url === '/api/inside') inside.info('handled');
+        if (req.url === '/api/hang') return; // never answered: the client gives up
         res.statusCode = Number(/status=(\d+)/.exec(req.url ?? '')?.[1] ?? 200);
         res.end('{}');
       }),
@@ -81,6 +82,38 @@ describe('requestLogging', () => {
     expect(lines.map((l) => [l.msg, (l.req as { id: string }).id])).toEqual([
       ['handled', 'abc-123'],
       ['request completed', 'abc-123'],
+    ]);
+  });
+
+  it('tells the observers of every response written in full, probes included', async () => {
+    const seen: [string | undefined, number, number][] = [];
+    log = requestLogging({ successSampleRate: 0, slowRequestMs: 1000 }, [
+      (req, res, elapsedMs) => seen.push([req.url, res.statusCode, elapsedMs]),
+    ]);
+    await fetch(`${base}/api/health/ready`);
+    await fetch(`${base}/api/x?status=404`);
+    await settled();
+    expect(seen).toEqual([
+      ['/api/health/ready', 200, expect.any(Number)],
+      ['/api/x?status=404', 404, expect.any(Number)],
+    ]);
+    expect(seen.every(([, , ms]) => ms >= 0 && ms < 1000)).toBe(true);
+  });
+
+  it('logs a request whose connection was lost, without telling the observers', async () => {
+    const seen: number[] = [];
+    log = requestLogging({ successSampleRate: 1, slowRequestMs: 1000 }, [
+      (_req, res) => seen.push(res.statusCode),
+    ]);
+    const controller = new AbortController();
+    const answered = fetch(`${base}/api/hang`, { signal: controller.signal }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    await answered;
+    await settled();
+    expect(seen).toEqual([]);
+    expect(lines.map((l) => [l.msg, (l.req as { url: string }).url])).toEqual([
+      ['request completed', '/api/hang'],
     ]);
   });
 

@@ -71,40 +71,61 @@ export function loggerOptions(service: string, level: string): PinoHttpOptions {
   };
 }
 
-type LoggedRequest = IncomingMessage & { id?: string };
+type LoggedRequest = IncomingMessage & { id?: string; originalUrl?: string };
+
+/** Called once a request's response has been written in full, with its duration. */
+export type FinishedRequestObserver = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  elapsedMs: number,
+) => void;
+
+/** When the request's handling started (performance.now()), kept on its response. */
+const STARTED = Symbol('requestStarted');
+type TimedResponse = ServerResponse & { [STARTED]: number };
 
 /**
  * One structured line per request, `{req: {id, method, url}, res: {statusCode}, responseTime}`,
  * with the request id (taken from `X-Request-Id` or made, and echoed back), and no credentials:
  * headers are never read, copied or serialised. Errors and refusals are always logged,
  * successes as `requestLogLevel` samples them (no work at all for a silent one). Logs made while
- * the request is handled carry its `req` binding. Call after the application's Logger exists.
+ * the request is handled carry its `req` binding. `observers` (e.g. the duration metric) are
+ * told of every response written in full. Per request: one `close` listener, the same function
+ * for every request (no closures), reading the start time kept on the response. Call after the
+ * application's Logger exists.
  */
 export function requestLogging(
   options: RequestLogOptions,
+  observers: readonly FinishedRequestObserver[] = [],
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   const context = new PinoLogger({ pinoHttp: {} });
   const root = PinoLogger.root;
+  // `close` comes after `finish` when the response was written in full, alone when the
+  // connection was lost before.
+  function ended(this: ServerResponse): void {
+    const elapsedMs = performance.now() - (this as TimedResponse)[STARTED];
+    const req = this.req as LoggedRequest;
+    if (this.writableFinished) for (const observe of observers) observe(req, this, elapsedMs);
+    if (UNLOGGED.test(req.originalUrl ?? req.url ?? '')) return;
+    const responseTime = Math.round(elapsedMs);
+    const level = requestLogLevel(options, this.statusCode, false, responseTime);
+    if (level === 'silent' || !root.isLevelEnabled(level)) return;
+    if (this.statusCode >= 500)
+      root[level](
+        {
+          req,
+          res: this,
+          err: new Error(`failed with status code ${this.statusCode}`),
+          responseTime,
+        },
+        'request errored',
+      );
+    else root[level]({ req, res: this, responseTime }, 'request completed');
+  }
   return (req, res, next) => {
+    (res as TimedResponse)[STARTED] = performance.now();
     (req as LoggedRequest).id = requestIdOf(req, res);
-    if (!UNLOGGED.test(req.url ?? '')) {
-      const started = Date.now();
-      const done = () => {
-        res.off('finish', done);
-        res.off('close', done);
-        const responseTime = Date.now() - started;
-        const level = requestLogLevel(options, res.statusCode, false, responseTime);
-        if (level === 'silent' || !root.isLevelEnabled(level)) return;
-        if (res.statusCode >= 500)
-          root[level](
-            { req, res, err: new Error(`failed with status code ${res.statusCode}`), responseTime },
-            'request errored',
-          );
-        else root[level]({ req, res, responseTime }, 'request completed');
-      };
-      res.on('finish', done);
-      res.on('close', done);
-    }
+    res.on('close', ended);
     context.runInContext(next, { bindings: { req } });
   };
 }

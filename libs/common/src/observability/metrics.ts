@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Injectable, Module, NestMiddleware } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Controller, Get, Header, Injectable, Module } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { Public } from '../auth/access.decorators';
 
@@ -22,20 +23,26 @@ export class MetricsService {
   }
 }
 
-/** Times every request under its route pattern (never the raw URL, to bound label values). */
+/**
+ * The duration of every request under its route pattern (never the raw URL, to bound label
+ * values); `observe` is one of the request log's finished-request observers.
+ */
 @Injectable()
-export class HttpMetricsMiddleware implements NestMiddleware {
+export class HttpDurationMetric {
   constructor(private readonly metrics: MetricsService) {}
 
-  use(req: Request, res: Response, next: NextFunction): void {
-    const end = this.metrics.httpDuration.startTimer();
-    res.on('finish', () => {
-      const pattern = (req.route as { path?: string } | undefined)?.path;
-      const route = pattern ? `${req.baseUrl}${pattern}` : 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
-    });
-    next();
-  }
+  readonly observe = (req: IncomingMessage, res: ServerResponse, elapsedMs: number): void => {
+    const { route, baseUrl, method } = req as Request;
+    const pattern = (route as { path?: string } | undefined)?.path;
+    this.metrics.httpDuration.observe(
+      {
+        method: method as string,
+        route: pattern ? `${baseUrl}${pattern}` : 'unmatched',
+        status: String(res.statusCode),
+      },
+      elapsedMs / 1000,
+    );
+  };
 }
 
 @ApiTags('meta')
@@ -58,7 +65,7 @@ export class MetricsController {
 
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, HttpMetricsMiddleware],
-  exports: [MetricsService, HttpMetricsMiddleware],
+  providers: [MetricsService, HttpDurationMetric],
+  exports: [MetricsService, HttpDurationMetric],
 })
 export class MetricsModule {}

@@ -92,6 +92,7 @@ export class AccountAuthService<
    * the account.
    */
   async login(input: Credentials<F>, address: string | undefined): Promise<TokenPair & TSession> {
+    let rehashed = false;
     const account = await this.loginProtection.attempt(
       { address, account: input.email },
       async () => {
@@ -102,6 +103,7 @@ export class AccountAuthService<
         // A hash made with older parameters is replaced while the secret is at hand.
         if (this.hasher.needsRehash(found.secretHash)) {
           await this.accounts.replaceSecretHash(found.account.id, await this.hasher.hash(secret));
+          rehashed = true;
         }
         return found.account;
       },
@@ -111,7 +113,8 @@ export class AccountAuthService<
         hint: 'Check both and try again.',
       });
     }
-    return this.signedIn(account.id);
+    // The account as read for the check answers, unless the re-hash has just changed it.
+    return rehashed ? this.signedIn(account.id) : this.sessionFor(account);
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {
@@ -125,6 +128,11 @@ export class AccountAuthService<
   private async signedIn(accountId: string): Promise<TokenPair & TSession> {
     const account = await this.accounts.findById(accountId);
     if (!account) throw new UnauthenticatedError();
+    return this.sessionFor(account);
+  }
+
+  /** Tokens of a new session of `account` (as just read), with the service's session fields. */
+  private async sessionFor(account: TAccount): Promise<TokenPair & TSession> {
     const pair = await this.tokens.issuePair({
       id: account.id,
       email: account.email,
