@@ -13,6 +13,7 @@
 // (re)created there.
 // BENCH_REUSE=1 keeps an existing, already seeded bench_health.
 import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,31 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 // The simple tracking lists (weight, activity) at each of these, with the floor (issue 20).
 const LIST_CONNECTIONS = [1, 20];
+/** Requests of the one-connection latency measured request by request. */
+const SEQUENTIAL = 400;
+
+/** p50 in ms of `SEQUENTIAL` GETs of `url` sent one after another on one kept-alive connection. */
+async function sequentialP50(url, headers) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(url))));
+        })
+        .on('error', reject);
+    });
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL + 50; i++) {
+    const t0 = performance.now();
+    await get();
+    if (i >= 50) times.push(performance.now() - t0);
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 100) / 100;
+}
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const YEARS = Number(process.env.BENCH_YEARS ?? 5);
 const PORT = 3107;
@@ -291,6 +317,19 @@ try {
         });
         row.raw.floor = f;
       }
+      // One connection: autocannon counts whole milliseconds, too coarse for sub-millisecond
+      // answers; the same request sent one after another, timed to the microsecond, instead.
+      const single = rows.find((r) => r.connections === 1);
+      if (single) {
+        const serviceP50 = await sequentialP50(c.url, headers);
+        const floorP50 = await sequentialP50(`${floor.base}/${c.floor}`, {});
+        Object.assign(single, {
+          sequential_service_p50_ms: serviceP50,
+          sequential_floor_p50_ms: floorP50,
+          sequential_p50_ratio: ratio(serviceP50, single.bare_p50_ms),
+          sequential_p50_ratio_to_floor: ratio(serviceP50, floorP50),
+        });
+      }
       lists.push({ name: c.name, check: c.check, bytes: c.bytes, rows });
     }
   } finally {
@@ -338,6 +377,12 @@ try {
           `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.statements_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} | **${r.p50_ratio}** | ${r.floor_rps} | ${r.floor_p50_ms} | ${r.floor_cpu_ms_per_request} | ${r.p50_ratio_to_floor} |`,
       ),
       '',
+      ...l.rows
+        .filter((r) => r.sequential_service_p50_ms !== undefined)
+        .map(
+          (r) =>
+            `One connection, ${SEQUENTIAL} requests one after another (microsecond timing): service p50 ${r.sequential_service_p50_ms} ms, floor ${r.sequential_floor_p50_ms} ms, bare SQL ${r.bare_p50_ms} ms: **${r.sequential_p50_ratio}×** the bare SQL, ${r.sequential_p50_ratio_to_floor}× the floor.\n`,
+        ),
     ].join('\n');
   const md = [
     '# Health tracking benchmark (issues 7 and 20)',
