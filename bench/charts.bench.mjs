@@ -24,6 +24,7 @@ import {
   ratio,
 } from './lib/harness.mjs';
 import { chartSeries } from './lib/chart-series.mjs';
+import { preparedReads } from './lib/prepared.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -139,9 +140,7 @@ try {
   );
 
   // ---- the bare SQL: the data layer's own queries over a plain pg Pool ----
-  const repo = new DataLayerRepository({
-    query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
-  });
+  const repo = new DataLayerRepository(preparedReads(pool));
   const SERIES = chartSeries(repo, me, FROM, TO);
 
   const time = async (fn) => {

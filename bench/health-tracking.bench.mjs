@@ -1,18 +1,34 @@
-// Issue 7 benchmark: 5 years of daily tracking data for 1 000 users (weight and nutrition
+// Issues 7 and 20 benchmark: 5 years of daily tracking data for 1 000 users (weight and nutrition
 // daily, activity 4×/week, resting HR / HRV / sleep daily, blood pressure weekly), then at 20
 // connections: GET /api/activity?days=90, GET /api/weight?from&to (90 days), GET
 // /api/nutrition?from&to (90 days), GET /api/reference-values?type_key&from&to (90 days), GET
 // /api/stats (the shared data layer), each against the bare SQL the route runs (pg Pool, 20
 // concurrent loops, same duration). The data layer's weight series has no HTTP route of its own; its SQL
-// is measured directly as well.
+// is measured directly as well. Issue 20: the weight and activity lists at 1 and 20 connections
+// against their bare SQL and against a floor (a bare Node HTTP server running the same SQL and
+// answering the same bytes), with the CPU per request of each server and statements per request.
 //
 // Database: DATABASE_URL's server when set, else the machine's PostgreSQL at
-// postgres://postgres@127.0.0.1:5432; the database `bench_health` is (re)created there.
+// postgres://postgres@127.0.0.1:5432; the database `bench_health` (BENCH_DB: another name) is
+// (re)created there.
 // BENCH_REUSE=1 keeps an existing, already seeded bench_health.
+import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { load, loadFn, ratio, ROOT, startService, writeResults } from './lib/harness.mjs';
+import {
+  loadFn,
+  loadWithCpu,
+  ratio,
+  ROOT,
+  startNodeServer,
+  startService,
+  writeResults,
+} from './lib/harness.mjs';
+import { preparedQuery, preparedReads } from './lib/prepared.mjs';
+import { routeVsSql, summaryRows } from './lib/route-vs-sql.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'apps', 'health', 'node_modules', 'pg'));
@@ -21,12 +37,40 @@ const { DataLayerRepository } = require(
 );
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-// BENCH_CONNECTIONS=1 measures plain latency (no queueing); the default 20 measures under load.
+// The connections of the table of every route (BENCH_CONNECTIONS=1: plain latency, no queueing).
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// The simple tracking lists (weight, activity) at each of these, with the floor (issue 20).
+const LIST_CONNECTIONS = [1, 20];
+/** Requests of the one-connection latency measured request by request. */
+const SEQUENTIAL = 400;
+
+/** p50 in ms of `SEQUENTIAL` GETs of `url` sent one after another on one kept-alive connection. */
+async function sequentialP50(url, headers) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(url))));
+        })
+        .on('error', reject);
+    });
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL + 50; i++) {
+    const t0 = performance.now();
+    await get();
+    if (i >= 50) times.push(performance.now() - t0);
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 100) / 100;
+}
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const YEARS = Number(process.env.BENCH_YEARS ?? 5);
 const PORT = 3107;
-const DB = 'bench_health';
+// BENCH_DB names another database (helpers sharing one server each use their own).
+const DB = process.env.BENCH_DB ?? 'bench_health';
 const REUSE = process.env.BENCH_REUSE === '1';
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -45,7 +89,11 @@ async function prepareDatabase() {
 }
 
 const dbUrl = await prepareDatabase();
-const service = await startService('health', { port: PORT, databaseUrl: dbUrl });
+const service = await startService('health', {
+  port: PORT,
+  databaseUrl: dbUrl,
+  env: { LOGIN_RATE_LIMIT: '100000' },
+});
 const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
 const days = YEARS * 365;
 
@@ -145,33 +193,32 @@ try {
   const shift = (n) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
   const from90 = shift(89);
   const headers = { Authorization: auth };
-  const repo = new DataLayerRepository({
-    query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
-  });
+  const repo = new DataLayerRepository(preparedReads(pool));
 
   // The bare work of each list: the page and its total in one statement, as the route runs it.
   const iso = (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const activitySql = () =>
-    pool.query(
-      `SELECT id, activity_type, ${iso('started_at')} AS started_at, duration_min::float8,
+  const activityStatement = {
+    sql: `SELECT id, activity_type, ${iso('started_at')} AS started_at, duration_min::float8,
               distance_km::float8, kcal::float8, avg_hr, max_hr, rpe, notes, source,
               ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
               count(*) OVER ()::int AS total_rows
          FROM activity_entries WHERE user_id = $1 AND started_at >= $2
         ORDER BY started_at DESC, id DESC LIMIT 100 OFFSET 0`,
-      [me, new Date(Date.now() - 90 * 86400000)],
-    );
-  const weightSql = () =>
-    pool.query(
-      `SELECT id, date::text AS date, weight_kg::float8, body_fat_pct::float8, note, source,
+    params: [me, new Date(Date.now() - 90 * 86400000).toISOString()],
+  };
+  const weightStatement = {
+    sql: `SELECT id, date::text AS date, weight_kg::float8, body_fat_pct::float8, note, source,
               ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
               count(*) OVER ()::int AS total_rows
          FROM weight_entries WHERE user_id = $1 AND date >= $2 AND date <= $3
         ORDER BY date DESC LIMIT 500 OFFSET 0`,
-      [me, from90, today],
-    );
+    params: [me, from90, today],
+  };
+  const activitySql = () => preparedQuery(pool, activityStatement.sql, activityStatement.params);
+  const weightSql = () => preparedQuery(pool, weightStatement.sql, weightStatement.params);
   const nutritionSql = () =>
-    pool.query(
+    preparedQuery(
+      pool,
       `SELECT id, date::text AS date, meal, kcal::float8, protein_g::float8,
               carbohydrate_g::float8, fat_g::float8, fibre_g::float8, source, note,
               ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
@@ -181,7 +228,8 @@ try {
       [me, from90, today],
     );
   const referenceValuesSql = () =>
-    pool.query(
+    preparedQuery(
+      pool,
       `SELECT id, type_key, measured_on::text AS measured_on, ${iso('measured_at')} AS measured_at,
               value::float8, source, note,
               ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
@@ -197,13 +245,17 @@ try {
   const cases = [
     {
       name: 'GET /api/activity?days=90',
+      floor: 'activity',
       url: `${service.base}/api/activity?days=90`,
       sql: activitySql,
+      statement: activityStatement,
     },
     {
       name: 'GET /api/weight?from&to (90 days)',
+      floor: 'weight',
       url: `${service.base}/api/weight?from=${from90}&to=${today}&limit=500`,
       sql: weightSql,
+      statement: weightStatement,
     },
     {
       name: 'GET /api/nutrition?from&to (90 days)',
@@ -218,17 +270,81 @@ try {
     { name: 'GET /api/stats (data layer)', url: `${service.base}/api/stats`, sql: statsSql },
   ];
 
-  // Sanity: each route answers 200 with data before it is measured.
+  // Sanity: each route answers 200 with data before it is measured; its bytes feed the floor.
+  const floorRoutes = {};
   for (const c of cases) {
     const res = await fetch(c.url, { headers });
-    const body = await res.json();
-    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${JSON.stringify(body)}`);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${text}`);
+    const body = JSON.parse(text);
     c.check = body.items ? `${body.items.length} items, total ${body.total}` : 'ok';
+    c.bytes = Buffer.byteLength(text);
+    if (c.floor) floorRoutes[c.floor] = { ...c.statement, body: text };
   }
 
+  // ---- the simple tracking lists at 1 and 20 connections: route, bare SQL, floor ----
+  const floorFile = path.join(os.tmpdir(), `bench-health-floor-${process.pid}.json`);
+  writeFileSync(floorFile, JSON.stringify(floorRoutes));
+  const floor = await startNodeServer(path.join(ROOT, 'bench', 'lib', 'bare-list-server.mjs'), {
+    DATABASE_URL: dbUrl,
+    BARE_ROUTES: floorFile,
+  });
+  const lists = [];
+  try {
+    for (const c of cases.filter((x) => x.floor)) {
+      const rows = await routeVsSql({
+        service,
+        pool,
+        url: c.url,
+        headers,
+        bareFn: c.sql,
+        connections: LIST_CONNECTIONS,
+        duration: DURATION,
+      });
+      for (const row of rows) {
+        const f = await loadWithCpu(floor.pid, `${floor.base}/${c.floor}`, {
+          connections: row.connections,
+          duration: DURATION,
+        });
+        Object.assign(row, {
+          floor_rps: f.requests_per_s,
+          floor_p50_ms: f.latency_ms.p50,
+          floor_cpu_ms_per_request: f.cpu_ms_per_request,
+          p50_ratio_to_floor: ratio(
+            Math.max(row.service_p50_ms, 0.5),
+            Math.max(f.latency_ms.p50, 0.5),
+          ),
+        });
+        row.raw.floor = f;
+      }
+      // One connection: autocannon counts whole milliseconds, too coarse for sub-millisecond
+      // answers; the same request sent one after another, timed to the microsecond, instead.
+      const single = rows.find((r) => r.connections === 1);
+      if (single) {
+        const serviceP50 = await sequentialP50(c.url, headers);
+        const floorP50 = await sequentialP50(`${floor.base}/${c.floor}`, {});
+        Object.assign(single, {
+          sequential_service_p50_ms: serviceP50,
+          sequential_floor_p50_ms: floorP50,
+          sequential_p50_ratio: ratio(serviceP50, single.bare_p50_ms),
+          sequential_p50_ratio_to_floor: ratio(serviceP50, floorP50),
+        });
+      }
+      lists.push({ name: c.name, check: c.check, bytes: c.bytes, rows });
+    }
+  } finally {
+    await floor.stop();
+    rmSync(floorFile, { force: true });
+  }
+
+  // ---- every route at CONNECTIONS against its bare SQL ----
   const results = [];
   for (const c of cases) {
-    const route = await load(c.url, { connections: CONNECTIONS, duration: DURATION, headers });
+    const route = await loadWithCpu(service.pid, c.url, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers,
+    });
     const sql = await loadFn(`SQL of ${c.name}`, c.sql, {
       connections: CONNECTIONS,
       duration: DURATION,
@@ -249,9 +365,27 @@ try {
   );
 
   const row = (label, r) =>
-    `| ${label} | ${r.requests_per_s} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | ${r.non_2xx + r.errors} |`;
+    `| ${label} | ${r.requests_per_s} | ${r.latency_ms.p50} | ${r.latency_ms.p99} | ${r.cpu_ms_per_request ?? ''} | ${r.non_2xx + r.errors} |`;
+  const listTable = (l) =>
+    [
+      `### ${l.name} (${l.check}, ${(l.bytes / 1024).toFixed(1)} KB)`,
+      '',
+      '| connections | service req/s | service p50 / p99 ms | service CPU ms/request | statements/request | bare SQL req/s | bare SQL p50 ms | p50 ratio to SQL | floor req/s | floor p50 ms | floor CPU ms/request | p50 ratio to the floor |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...l.rows.map(
+        (r) =>
+          `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.statements_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} | **${r.p50_ratio}** | ${r.floor_rps} | ${r.floor_p50_ms} | ${r.floor_cpu_ms_per_request} | ${r.p50_ratio_to_floor} |`,
+      ),
+      '',
+      ...l.rows
+        .filter((r) => r.sequential_service_p50_ms !== undefined)
+        .map(
+          (r) =>
+            `One connection, ${SEQUENTIAL} requests one after another (microsecond timing): service p50 ${r.sequential_service_p50_ms} ms, floor ${r.sequential_floor_p50_ms} ms, bare SQL ${r.bare_p50_ms} ms: **${r.sequential_p50_ratio}×** the bare SQL, ${r.sequential_p50_ratio_to_floor}× the floor.\n`,
+        ),
+    ].join('\n');
   const md = [
-    '# Health tracking benchmark (issue 7)',
+    '# Health tracking benchmark (issues 7 and 20)',
     '',
     `${USERS} users × ${YEARS} years: ${Object.entries(rows)
       .map(([k, v]) => `${k} ${v}`)
@@ -260,10 +394,17 @@ try {
       ? 'Seed: reused an existing bench_health (BENCH_REUSE=1).'
       : `Seed (set-based INSERT … SELECT generate_series, tables in parallel): ${(seedMs / 1000).toFixed(1)} s, then VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s.`,
     '',
-    `${CONNECTIONS} connections, ${DURATION} s each. Baseline = the SQL the route runs, through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurrent loops for the same duration. Goal: route p50 under 10 ms.`,
+    `## The simple tracking lists at ${LIST_CONNECTIONS.join(' and ')} connections (issue 20)`,
     '',
-    '| Case | req/s | p50 ms | p99 ms | errors |',
-    '|---|---:|---:|---:|---:|',
+    `${DURATION} s each, in one run: the route (autocannon), its bare SQL (the one statement the route runs, through a pg Pool from as many loops, in the benchmark's process) and the floor: a bare Node HTTP server in its own process (bench/lib/bare-list-server.mjs) that runs the same statement and answers the same bytes — the SQL plus the HTTP exchange of the answer, without routing, auth, validation, mapping or serialization. CPU per request: user + system time of the server process over the requests it answered. Statements per request: the database's committed transactions over the requests (the per-request account lookup of the auth guard included). Issue 20's goal: p50 ≤ 1.5× the bare SQL at 20 connections.`,
+    '',
+    ...lists.map(listTable),
+    `## Every route at ${CONNECTIONS} connections`,
+    '',
+    `${DURATION} s each. Baseline = the SQL the route runs, through a pg Pool of ${CONNECTIONS} with ${CONNECTIONS} concurrent loops for the same duration. Goal (issue 7): route p50 under 10 ms.`,
+    '',
+    '| Case | req/s | p50 ms | p99 ms | CPU ms/request | errors |',
+    '|---|---:|---:|---:|---:|---:|',
     ...results.flatMap((r) => [row(r.name, r.route), row(`bare SQL (${r.name})`, r.sql)]),
     row(`data layer weightSeries SQL, 365 days (${seriesPoints} points)`, series),
     '',
@@ -278,7 +419,7 @@ try {
     'measured directly in the last table row. GET /api/stats goes through DataLayerService only.',
   ].join('\n');
   writeResults(
-    CONNECTIONS === 20 ? 'health-tracking' : `health-tracking-c${CONNECTIONS}`,
+    'health-tracking',
     {
       users: USERS,
       years: YEARS,
@@ -288,6 +429,9 @@ try {
       connections: CONNECTIONS,
       duration_s: DURATION,
       service_ready_ms: service.readyMs,
+      list_connections: LIST_CONNECTIONS,
+      lists: lists.map((l) => ({ ...l, rows: summaryRows(l.rows) })),
+      lists_raw: lists.map((l) => ({ name: l.name, raw: l.rows.map((r) => r.raw) })),
       cases: results,
       data_layer_weight_series: { points: seriesPoints, sql: series },
     },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chartSeries } from './chart-series.mjs';
+import { preparedReads } from './prepared.mjs';
 
 const [connectionString, userId, from, to, bodiesFile] = process.argv.slice(2);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,9 +21,7 @@ const { DataLayerRepository } = require(
 );
 
 const pool = new pg.Pool({ connectionString, max: 20 });
-const repo = new DataLayerRepository({
-  query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
-});
+const repo = new DataLayerRepository(preparedReads(pool));
 const series = chartSeries(repo, userId, from, to);
 const bodies = new Map(
   Object.entries(JSON.parse(readFileSync(bodiesFile, 'utf8'))).map(([code, body]) => [

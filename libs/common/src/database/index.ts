@@ -6,6 +6,7 @@ export * from './migrate-cli';
 export * from './paged-rows';
 export * from './pg-errors';
 export * from './prepare-database';
+export * from './prepared-reads';
 export * from './snake-naming.strategy';
 export * from './typeorm-options';
 export * from './unique-conflicts';

@@ -1,4 +1,4 @@
-import type { Pool, QueryResultRow } from 'pg';
+import { DatabaseError, type Pool, type QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -13,7 +13,7 @@ export interface PreparedStatement {
 /**
  * Runs a prepared statement on the pg pool of a TypeORM data source (the same connections and
  * settings as `DataSource.query`) without a query runner: for the statements every request
- * runs (the per-request auth state). Answers the rows as pg parsed them.
+ * runs (the per-request auth state, the hot reads). Answers the rows as pg parsed them.
  */
 export async function preparedRows<Row extends QueryResultRow>(
   dataSource: DataSource,
@@ -22,6 +22,16 @@ export async function preparedRows<Row extends QueryResultRow>(
 ): Promise<Row[]> {
   const pool = (dataSource.driver as unknown as { master?: Pool }).master;
   if (!pool) throw new Error('preparedRows needs an initialized PostgreSQL data source');
-  const result = await pool.query<Row>({ name: statement.name, text: statement.text, values });
-  return result.rows;
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    return (await client.query<Row>({ name: statement.name, text: statement.text, values })).rows;
+  } catch (error) {
+    // An error the server answered leaves the connection (and its prepared statements) usable;
+    // any other (a broken link, a client-side timeout) makes the pool drop it.
+    if (!(error instanceof DatabaseError)) failure = error as Error;
+    throw error;
+  } finally {
+    client.release(failure);
+  }
 }

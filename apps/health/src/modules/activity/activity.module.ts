@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { ActivityController } from './activity.controller';
 import { ActivityEntry } from './activity.entity';
 import { ActivityRepository } from './activity.repository';
@@ -11,7 +11,7 @@ import { ActivityService } from './activity.service';
   version: '1.2.0',
   imports: [TypeOrmModule.forFeature([ActivityEntry])],
   controllers: [ActivityController],
-  providers: [ActivityService, ActivityRepository],
+  providers: [ActivityService, ActivityRepository, PreparedReads],
   exports: [ActivityRepository],
 })
 export class ActivityModule {}

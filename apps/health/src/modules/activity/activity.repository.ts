@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { isoTimestamp, pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { ActivityEntry, ActivityType } from './activity.entity';
@@ -33,7 +33,10 @@ export type ActivityValues = Omit<
 /** The only place with queries on `activity_entries`. */
 @Injectable()
 export class ActivityRepository {
-  constructor(@InjectRepository(ActivityEntry) private readonly rows: Repository<ActivityEntry>) {}
+  constructor(
+    @InjectRepository(ActivityEntry) private readonly rows: Repository<ActivityEntry>,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /** Newest first; entries started at or after `since`. */
   listSince(
@@ -42,7 +45,7 @@ export class ActivityRepository {
     page: { limit: number; offset: number },
   ): Promise<PagedRows<ActivityRow>> {
     return pagedRows<ActivityRow>(
-      this.rows.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: 'FROM activity_entries WHERE user_id = $1 AND started_at >= $2',
@@ -55,7 +58,7 @@ export class ActivityRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
-    return ownRow<ActivityRow>(this.rows.manager, ROW_COLUMNS, 'activity_entries', userId, id);
+    return ownRow<ActivityRow>(this.reads, ROW_COLUMNS, 'activity_entries', userId, id);
   }
 
   findOwned(userId: string, id: string): Promise<ActivityEntry | null> {

@@ -29,7 +29,7 @@ export class ActivityService {
     const { limit, offset } = query;
     const since = new Date(Date.now() - days * DAY_MS);
     const { rows, total } = await this.activities.listSince(userId, since, { limit, offset });
-    return { items: rows.map(activityRowResponse), total, limit, offset, days };
+    return { items: rows.map(activityRowBody), total, limit, offset, days };
   }
 
   async get(userId: string, id: string): Promise<ActivityResponse> {
@@ -123,24 +123,26 @@ export function toActivityResponse(e: ActivityEntry): ActivityResponse {
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function activityRowBody(r: ActivityRow): ActivityResponse {
+  return {
+    id: r.id,
+    activity_type: r.activity_type,
+    started_at: r.started_at,
+    duration_min: r.duration_min,
+    distance_km: r.distance_km,
+    kcal: r.kcal,
+    avg_hr: r.avg_hr,
+    max_hr: r.max_hr,
+    rpe: r.rpe,
+    notes: r.notes,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function activityRowResponse(r: ActivityRow): ActivityResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      activity_type: r.activity_type,
-      started_at: r.started_at,
-      duration_min: r.duration_min,
-      distance_km: r.distance_km,
-      kcal: r.kcal,
-      avg_hr: r.avg_hr,
-      max_hr: r.max_hr,
-      rpe: r.rpe,
-      notes: r.notes,
-      source: r.source,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(activityRowBody(r), r.row_version);
 }

@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { CaliperController } from './caliper.controller';
 import { CaliperEntry } from './caliper-entry.entity';
@@ -12,7 +12,7 @@ import { CaliperService } from './caliper.service';
   version: '1.0.1',
   imports: [TypeOrmModule.forFeature([CaliperEntry]), ProfilesModule],
   controllers: [CaliperController],
-  providers: [CaliperRepository, CaliperService],
+  providers: [CaliperRepository, CaliperService, PreparedReads],
   exports: [CaliperService],
 })
 export class CaliperModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
@@ -42,7 +42,10 @@ export type NewCaliperEntry = Omit<CaliperEntry, 'id' | 'createdAt' | 'updatedAt
 /** The only place with queries on `caliper_entries`. */
 @Injectable()
 export class CaliperRepository {
-  constructor(@InjectRepository(CaliperEntry) private readonly entries: Repository<CaliperEntry>) {}
+  constructor(
+    @InjectRepository(CaliperEntry) private readonly entries: Repository<CaliperEntry>,
+    private readonly reads: PreparedReads,
+  ) {}
 
   findOwn(userId: string, id: string): Promise<CaliperEntry | null> {
     return this.entries.findOneBy({ id, userId });
@@ -54,14 +57,14 @@ export class CaliperRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnRow(userId: string, id: string): Promise<CaliperRow | null> {
-    return ownRow<CaliperRow>(this.entries.manager, ROW_COLUMNS, 'caliper_entries', userId, id);
+    return ownRow<CaliperRow>(this.reads, ROW_COLUMNS, 'caliper_entries', userId, id);
   }
 
   /** Newest day first, formulas alphabetically (one per day and formula), with the filter's total. */
   list(userId: string, filter: CaliperFilter): Promise<PagedRows<CaliperRow>> {
     const { where, params } = ownedRowsFilter(userId, 'date', filter, { formula: filter.formula });
     return pagedRows<CaliperRow>(
-      this.entries.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: `FROM caliper_entries WHERE ${where}`,

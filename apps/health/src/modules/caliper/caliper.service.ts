@@ -16,6 +16,7 @@ import {
   CaliperListResponse,
   CaliperQuery,
   CaliperResponse,
+  caliperRowBody,
   caliperRowResponse,
   CreateCaliperRequest,
   toCaliperResponse,
@@ -59,7 +60,7 @@ export class CaliperService {
   async list(userId: string, query: CaliperQuery): Promise<CaliperListResponse> {
     const { rows, total } = await this.entries.list(userId, query);
     return {
-      items: rows.map(caliperRowResponse),
+      items: rows.map(caliperRowBody),
       total,
       limit: query.limit,
       offset: query.offset,

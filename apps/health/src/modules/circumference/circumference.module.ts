@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { CircumferenceController } from './circumference.controller';
 import { CircumferenceEntry } from './circumference-entry.entity';
 import { CircumferenceRepository } from './circumference.repository';
@@ -11,7 +11,7 @@ import { CircumferenceService } from './circumference.service';
   version: '1.0.1',
   imports: [TypeOrmModule.forFeature([CircumferenceEntry])],
   controllers: [CircumferenceController],
-  providers: [CircumferenceRepository, CircumferenceService],
+  providers: [CircumferenceRepository, CircumferenceService, PreparedReads],
   exports: [CircumferenceService],
 })
 export class CircumferenceModule {}

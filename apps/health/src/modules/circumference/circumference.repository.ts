@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
@@ -37,6 +37,7 @@ export interface CircumferenceFilter {
 export class CircumferenceRepository {
   constructor(
     @InjectRepository(CircumferenceEntry) private readonly entries: Repository<CircumferenceEntry>,
+    private readonly reads: PreparedReads,
   ) {}
 
   findOwn(userId: string, id: string): Promise<CircumferenceEntry | null> {
@@ -53,20 +54,14 @@ export class CircumferenceRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnRow(userId: string, id: string): Promise<CircumferenceRow | null> {
-    return ownRow<CircumferenceRow>(
-      this.entries.manager,
-      ROW_COLUMNS,
-      'circumference_entries',
-      userId,
-      id,
-    );
+    return ownRow<CircumferenceRow>(this.reads, ROW_COLUMNS, 'circumference_entries', userId, id);
   }
 
   /** Newest day first, sites alphabetically (one per day and site), with the filter's total. */
   list(userId: string, filter: CircumferenceFilter): Promise<PagedRows<CircumferenceRow>> {
     const { where, params } = ownedRowsFilter(userId, 'date', filter, { site: filter.site });
     return pagedRows<CircumferenceRow>(
-      this.entries.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: `FROM circumference_entries WHERE ${where}`,

@@ -7,6 +7,7 @@ import {
   CircumferenceListResponse,
   CircumferenceQuery,
   CircumferenceResponse,
+  circumferenceRowBody,
   circumferenceRowResponse,
   CreateCircumferenceRequest,
   toCircumferenceResponse,
@@ -35,7 +36,7 @@ export class CircumferenceService {
   async list(userId: string, query: CircumferenceQuery): Promise<CircumferenceListResponse> {
     const { rows, total } = await this.entries.list(userId, query);
     return {
-      items: rows.map(circumferenceRowResponse),
+      items: rows.map(circumferenceRowBody),
       total,
       limit: query.limit,
       offset: query.offset,

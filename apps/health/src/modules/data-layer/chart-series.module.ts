@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PreparedReads } from '@sports/common';
 import { ChartSeriesRepository } from './chart-series.repository';
 import { ChartSeriesService } from './chart-series.service';
 
@@ -7,7 +8,7 @@ import { ChartSeriesService } from './chart-series.service';
  * core DataLayerModule stays untouched; the charts import both.
  */
 @Module({
-  providers: [ChartSeriesRepository, ChartSeriesService],
+  providers: [ChartSeriesRepository, ChartSeriesService, PreparedReads],
   exports: [ChartSeriesService],
 })
 export class ChartSeriesModule {}

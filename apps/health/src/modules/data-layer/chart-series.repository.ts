@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { PreparedReads } from '@sports/common';
 
 export interface EnergyProfileRow {
   activity_level: 'sedentary' | 'light' | 'moderate' | 'active' | 'very_active' | null;
@@ -11,7 +11,7 @@ export interface EnergyProfileRow {
  */
 @Injectable()
 export class ChartSeriesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: PreparedReads) {}
 
   async energyProfile(userId: string): Promise<EnergyProfileRow | null> {
     const rows: EnergyProfileRow[] = await this.db.query(

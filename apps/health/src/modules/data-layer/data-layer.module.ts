@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PreparedReads } from '@sports/common';
 import { DataLayerRepository } from './data-layer.repository';
 import { DataLayerService } from './data-layer.service';
 
@@ -7,7 +8,7 @@ import { DataLayerService } from './data-layer.service';
  * stats, prompts and the analyst import it and read tracking data only through DataLayerService.
  */
 @Module({
-  providers: [DataLayerRepository, DataLayerService],
+  providers: [DataLayerRepository, DataLayerService, PreparedReads],
   exports: [DataLayerService],
 })
 export class DataLayerModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isoTimestamp } from '@sports/common';
-import { DataSource } from 'typeorm';
+import { isoTimestamp, PreparedReads } from '@sports/common';
 import { CALIPER_FORMULAS } from '../caliper/caliper-formulas';
 import { CIRCUMFERENCE_SITES } from '../circumference/circumference-entry.entity';
 import type {
@@ -79,7 +78,7 @@ export interface LatestRows {
  */
 @Injectable()
 export class DataLayerRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: PreparedReads) {}
 
   weightSeries(userId: string, from: string, to: string): Promise<WeightPoint[]> {
     return this.db.query(
@@ -338,23 +337,23 @@ export class DataLayerRepository {
 
   async latest(userId: string): Promise<LatestRows> {
     const [weight, bodyfat, circumference, vitals, nutrition, activity] = await Promise.all([
-      this.db.query(
+      this.db.query<NonNullable<LatestRows['weight']>>(
         `SELECT date::text AS date, weight_kg::float8 AS weight_kg,
                 body_fat_pct::float8 AS body_fat_pct
            FROM weight_entries WHERE user_id = $1 ORDER BY date DESC LIMIT 1`,
         [userId],
       ),
-      this.db.query(
+      this.db.query<NonNullable<LatestRows['bodyfat']>>(
         `SELECT date::text AS date, body_fat_pct::float8 AS body_fat_pct, formula
            FROM caliper_entries WHERE user_id = $1 ORDER BY date DESC, formula LIMIT 1`,
         [userId],
       ),
-      this.db.query(
+      this.db.query<LatestRows['circumference'][number]>(
         `SELECT DISTINCT ON (site) site, date::text AS date, value_cm::float8 AS value_cm
            FROM circumference_entries WHERE user_id = $1 ORDER BY site, date DESC`,
         [userId],
       ),
-      this.db.query(
+      this.db.query<{ type_key: string; date: string; value: unknown }>(
         `SELECT t.key AS type_key, v.date, v.value
            FROM reference_value_types t
            CROSS JOIN LATERAL (
@@ -363,7 +362,7 @@ export class DataLayerRepository {
           ORDER BY t.key`,
         [userId],
       ),
-      this.db.query(
+      this.db.query<NutritionDay>(
         `SELECT date::text AS date, ${NUTRITION_DAY_COLUMNS}
            FROM nutrition_entries
           WHERE user_id = $1
@@ -371,7 +370,7 @@ export class DataLayerRepository {
           GROUP BY date`,
         [userId],
       ),
-      this.db.query(
+      this.db.query<ActivitySession>(
         `SELECT ${SESSION_COLUMNS} FROM activity_entries
           WHERE user_id = $1 ORDER BY activity_entries.started_at DESC, id DESC LIMIT 1`,
         [userId],
@@ -381,7 +380,7 @@ export class DataLayerRepository {
       weight: weight[0] ?? null,
       bodyfat: bodyfat[0] ?? null,
       circumference,
-      vitals: vitals.map((v: { type_key: string; date: string; value: unknown }) => ({
+      vitals: vitals.map((v) => ({
         ...v,
         value: toNumber(v.value) as number,
       })),

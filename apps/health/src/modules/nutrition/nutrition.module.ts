@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { NutritionController } from './nutrition.controller';
 import { NutritionEntry } from './nutrition.entity';
 import { NutritionRepository } from './nutrition.repository';
@@ -11,7 +11,7 @@ import { NutritionService } from './nutrition.service';
   version: '1.0.2',
   imports: [TypeOrmModule.forFeature([NutritionEntry])],
   controllers: [NutritionController],
-  providers: [NutritionService, NutritionRepository],
+  providers: [NutritionService, NutritionRepository, PreparedReads],
   exports: [NutritionRepository],
 })
 export class NutritionModule {}

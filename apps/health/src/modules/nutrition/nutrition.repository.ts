@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Not, Repository } from 'typeorm';
 import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { Meal, NutritionEntry } from './nutrition.entity';
@@ -45,6 +45,7 @@ export interface NutritionDayRow {
 export class NutritionRepository {
   constructor(
     @InjectRepository(NutritionEntry) private readonly rows: Repository<NutritionEntry>,
+    private readonly reads: PreparedReads,
   ) {}
 
   list(
@@ -53,7 +54,7 @@ export class NutritionRepository {
     page: { limit: number; offset: number },
   ): Promise<PagedRows<NutritionRow>> {
     return pagedRows<NutritionRow>(
-      this.rows.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: 'FROM nutrition_entries WHERE user_id = $1 AND date BETWEEN $2 AND $3',
@@ -66,7 +67,7 @@ export class NutritionRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnedRow(userId: string, id: string): Promise<NutritionRow | null> {
-    return ownRow<NutritionRow>(this.rows.manager, ROW_COLUMNS, 'nutrition_entries', userId, id);
+    return ownRow<NutritionRow>(this.reads, ROW_COLUMNS, 'nutrition_entries', userId, id);
   }
 
   /** Per-day sums; a nutrient stays null on a day where no entry recorded it. */

@@ -38,7 +38,7 @@ export class NutritionService {
     const range = resolveRange(query);
     const { limit, offset } = query;
     const { rows, total } = await this.nutrition.list(userId, range, { limit, offset });
-    return { items: rows.map(nutritionRowResponse), total, limit, offset, ...range };
+    return { items: rows.map(nutritionRowBody), total, limit, offset, ...range };
   }
 
   async daily(userId: string, query: NutritionRangeQuery): Promise<NutritionDailyResponse> {
@@ -182,23 +182,25 @@ export function toNutritionResponse(e: NutritionEntry): NutritionResponse {
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function nutritionRowBody(r: NutritionRow): NutritionResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    meal: r.meal,
+    kcal: r.kcal,
+    protein_g: r.protein_g,
+    carbohydrate_g: r.carbohydrate_g,
+    fat_g: r.fat_g,
+    fibre_g: r.fibre_g,
+    source: r.source,
+    note: r.note,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function nutritionRowResponse(r: NutritionRow): NutritionResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      date: r.date,
-      meal: r.meal,
-      kcal: r.kcal,
-      protein_g: r.protein_g,
-      carbohydrate_g: r.carbohydrate_g,
-      fat_g: r.fat_g,
-      fibre_g: r.fibre_g,
-      source: r.source,
-      note: r.note,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(nutritionRowBody(r), r.row_version);
 }

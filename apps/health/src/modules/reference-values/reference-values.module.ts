@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { AdminReferenceValueTypesModule } from '../admin-reference-value-types/admin-reference-value-types.module';
 import { ReferenceValue } from './reference-value.entity';
 import { ReferenceValuesController } from './reference-values.controller';
@@ -12,7 +12,7 @@ import { ReferenceValuesService } from './reference-values.service';
   version: '1.3.0',
   imports: [TypeOrmModule.forFeature([ReferenceValue]), AdminReferenceValueTypesModule],
   controllers: [ReferenceValuesController],
-  providers: [ReferenceValuesService, ReferenceValuesRepository],
+  providers: [ReferenceValuesService, ReferenceValuesRepository, PreparedReads],
   exports: [ReferenceValuesRepository],
 })
 export class ReferenceValuesModule {}

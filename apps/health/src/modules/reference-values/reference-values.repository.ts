@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, pagedRows, PagedRows } from '@sports/common';
+import { isoTimestamp, pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Not, Repository } from 'typeorm';
 import {
   ownedRowsFilter,
@@ -36,6 +36,7 @@ export type ReferenceValueValues = Omit<
 export class ReferenceValuesRepository {
   constructor(
     @InjectRepository(ReferenceValue) private readonly rows: Repository<ReferenceValue>,
+    private readonly reads: PreparedReads,
   ) {}
 
   /** Newest day first, types alphabetically (one per type and day), with the filter's total. */
@@ -48,7 +49,7 @@ export class ReferenceValuesRepository {
       type_key: filter.typeKey,
     });
     return pagedRows<ReferenceValueRow>(
-      this.rows.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: `FROM reference_values WHERE ${where}`,
@@ -61,13 +62,7 @@ export class ReferenceValuesRepository {
 
   /** The read path: a typed row in one statement, no entity hydration. */
   findOwnedRow(userId: string, id: string): Promise<ReferenceValueRow | null> {
-    return ownRow<ReferenceValueRow>(
-      this.rows.manager,
-      ROW_COLUMNS,
-      'reference_values',
-      userId,
-      id,
-    );
+    return ownRow<ReferenceValueRow>(this.reads, ROW_COLUMNS, 'reference_values', userId, id);
   }
 
   findOwned(userId: string, id: string): Promise<ReferenceValue | null> {

@@ -39,7 +39,7 @@ export class ReferenceValuesService {
       { typeKey: query.type_key, from: query.from, to: query.to },
       { limit, offset },
     );
-    return { items: rows.map(referenceValueRowResponse), total, limit, offset };
+    return { items: rows.map(referenceValueRowBody), total, limit, offset };
   }
 
   async get(userId: string, id: string): Promise<ReferenceValueResponse> {
@@ -166,20 +166,22 @@ export function toReferenceValueResponse(v: ReferenceValue): ReferenceValueRespo
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function referenceValueRowBody(r: ReferenceValueRow): ReferenceValueResponse {
+  return {
+    id: r.id,
+    type_key: r.type_key,
+    measured_on: r.measured_on,
+    measured_at: r.measured_at,
+    value: r.value,
+    source: r.source,
+    note: r.note,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function referenceValueRowResponse(r: ReferenceValueRow): ReferenceValueResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      type_key: r.type_key,
-      measured_on: r.measured_on,
-      measured_at: r.measured_at,
-      value: r.value,
-      source: r.source,
-      note: r.note,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(referenceValueRowBody(r), r.row_version);
 }

@@ -1,5 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FeatureModule } from '@sports/common';
+import { FeatureModule, PreparedReads } from '@sports/common';
 import { WeightController } from './weight.controller';
 import { WeightEntry } from './weight-entry.entity';
 import { WeightRepository } from './weight.repository';
@@ -11,7 +11,7 @@ import { WeightService } from './weight.service';
   version: '1.0.3',
   imports: [TypeOrmModule.forFeature([WeightEntry])],
   controllers: [WeightController],
-  providers: [WeightRepository, WeightService],
+  providers: [WeightRepository, WeightService, PreparedReads],
   exports: [WeightService],
 })
 export class WeightModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pagedRows, PagedRows } from '@sports/common';
+import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
@@ -34,7 +34,10 @@ export interface DateRange {
 /** The only place with queries on `weight_entries`. */
 @Injectable()
 export class WeightRepository {
-  constructor(@InjectRepository(WeightEntry) private readonly entries: Repository<WeightEntry>) {}
+  constructor(
+    @InjectRepository(WeightEntry) private readonly entries: Repository<WeightEntry>,
+    private readonly reads: PreparedReads,
+  ) {}
 
   findOwn(userId: string, id: string): Promise<WeightEntry | null> {
     return this.entries.findOneBy({ id, userId });
@@ -46,14 +49,14 @@ export class WeightRepository {
 
   /** The read path: typed rows in one statement, no entity hydration. */
   findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
-    return ownRow<WeightRow>(this.entries.manager, ROW_COLUMNS, 'weight_entries', userId, id);
+    return ownRow<WeightRow>(this.reads, ROW_COLUMNS, 'weight_entries', userId, id);
   }
 
   /** Newest day first (one entry per day), with the total of the range. */
   list(userId: string, range: DateRange): Promise<PagedRows<WeightRow>> {
     const { where, params } = ownedRowsFilter(userId, 'date', range);
     return pagedRows<WeightRow>(
-      this.entries.manager,
+      this.reads,
       {
         select: ROW_COLUMNS,
         from: `FROM weight_entries WHERE ${where}`,

@@ -7,6 +7,7 @@ import {
   UpdateWeightRequest,
   WeightListResponse,
   WeightResponse,
+  weightRowBody,
   weightRowResponse,
 } from './dto/weight.dto';
 import { WeightEntry } from './weight-entry.entity';
@@ -35,7 +36,7 @@ export class WeightService {
   async list(userId: string, query: DateRangeQuery): Promise<WeightListResponse> {
     const { rows, total } = await this.weights.list(userId, query);
     return {
-      items: rows.map(weightRowResponse),
+      items: rows.map(weightRowBody),
       total,
       limit: query.limit,
       offset: query.offset,

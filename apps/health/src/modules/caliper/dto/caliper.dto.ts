@@ -153,23 +153,25 @@ export function toCaliperResponse(e: CaliperEntry): CaliperResponse {
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function caliperRowBody(r: CaliperRow): CaliperResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    formula: r.formula,
+    sites: r.sites,
+    body_fat_pct: r.body_fat_pct,
+    density: r.density,
+    age_years: r.age_years,
+    sex: r.sex,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function caliperRowResponse(r: CaliperRow): CaliperResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      date: r.date,
-      formula: r.formula,
-      sites: r.sites,
-      body_fat_pct: r.body_fat_pct,
-      density: r.density,
-      age_years: r.age_years,
-      sex: r.sex,
-      note: r.note,
-      source: r.source,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(caliperRowBody(r), r.row_version);
 }

@@ -105,19 +105,21 @@ export function toCircumferenceResponse(e: CircumferenceEntry): CircumferenceRes
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function circumferenceRowBody(r: CircumferenceRow): CircumferenceResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    site: r.site,
+    value_cm: r.value_cm,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function circumferenceRowResponse(r: CircumferenceRow): CircumferenceResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      date: r.date,
-      site: r.site,
-      value_cm: r.value_cm,
-      note: r.note,
-      source: r.source,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(circumferenceRowBody(r), r.row_version);
 }

@@ -98,19 +98,21 @@ export function toWeightResponse(e: WeightEntry): WeightResponse {
   );
 }
 
-/** The response of a row read for it (the list and detail read path). */
+/** A row read for a response as its body: a list item (no entity tag, one object per row). */
+export function weightRowBody(r: WeightRow): WeightResponse {
+  return {
+    id: r.id,
+    date: r.date,
+    weight_kg: r.weight_kg,
+    body_fat_pct: r.body_fat_pct,
+    note: r.note,
+    source: r.source,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The response of a row read on its own (the detail read path): its body and its version. */
 export function weightRowResponse(r: WeightRow): WeightResponse {
-  return withEntityTag(
-    {
-      id: r.id,
-      date: r.date,
-      weight_kg: r.weight_kg,
-      body_fat_pct: r.body_fat_pct,
-      note: r.note,
-      source: r.source,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    r.row_version,
-  );
+  return withEntityTag(weightRowBody(r), r.row_version);
 }

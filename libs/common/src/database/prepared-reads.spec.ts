@@ -1,0 +1,42 @@
+import { DatabaseError } from 'pg';
+import { DataSource } from 'typeorm';
+import { PreparedReads, preparedStatementName } from './prepared-reads';
+
+const serverUrl = (): string => {
+  const url = process.env.TEST_DB_SERVER_URL;
+  if (!url) throw new Error('the database harness did not run');
+  return url;
+};
+
+describe('PreparedReads', () => {
+  let dataSource: DataSource;
+  let reads: PreparedReads;
+
+  beforeAll(async () => {
+    // One connection: every statement below runs on the same server session.
+    dataSource = new DataSource({ type: 'postgres', url: serverUrl(), extra: { max: 1 } });
+    await dataSource.initialize();
+    reads = new PreparedReads(dataSource);
+  });
+  afterAll(() => dataSource.destroy());
+
+  it('answers the rows, preparing a statement once per connection under a name of its text', async () => {
+    const sql = 'SELECT $1::int + 1 AS n';
+    expect(await reads.query(sql, [1])).toEqual([{ n: 2 }]);
+    expect(await reads.query(sql, [41])).toEqual([{ n: 42 }]);
+    const prepared = await reads.query<{ name: string; statement: string }>(
+      'SELECT name, statement FROM pg_prepared_statements ORDER BY name',
+    );
+    expect(prepared.filter((p) => p.statement === sql)).toEqual([
+      { name: preparedStatementName(sql), statement: sql },
+    ]);
+    expect(preparedStatementName(sql)).not.toBe(preparedStatementName(`${sql} `));
+  });
+
+  it("keeps the connection after an error the server answered, and fails with the server's error", async () => {
+    const [before] = await reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await expect(reads.query('SELECT 1 / $1::int', [0])).rejects.toBeInstanceOf(DatabaseError);
+    const [after] = await reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(after.pid).toBe(before.pid);
+  });
+});
