@@ -11,6 +11,7 @@ import { ConditionBuilder } from './conditions/ConditionBuilder';
 import { upstreamSignals } from './conditions/signals';
 import { PlaceholderPicker } from './PlaceholderPicker';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
+import { LazyMarkdown } from './runs/LazyMarkdown';
 
 interface Props {
   node: DraftNode;
@@ -345,7 +346,7 @@ export function RunDetails({ run }: { run: NodeExecutionState }) {
       {run.analysis_core && (
         <>
           <h4>Analysis</h4>
-          <pre className="text">{run.analysis_core}</pre>
+          <LazyMarkdown text={run.analysis_core} />
         </>
       )}
       {run.decision_signals && Object.keys(run.decision_signals).length > 0 && (
@@ -366,7 +367,7 @@ export function RunDetails({ run }: { run: NodeExecutionState }) {
       {run.answer && (
         <details>
           <summary>Full answer</summary>
-          <pre className="text">{run.answer}</pre>
+          <LazyMarkdown text={run.answer} />
         </details>
       )}
     </section>

@@ -39,4 +39,25 @@ describe('PreparedReads', () => {
     const [after] = await reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     expect(after.pid).toBe(before.pid);
   });
+
+  it('survives the connection breaking during a statement: the read fails, the pool drops the connection, the next read gets a new one', async () => {
+    const [before] = await reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const other = new DataSource({ type: 'postgres', url: serverUrl(), extra: { max: 1 } });
+    await other.initialize();
+    try {
+      const slow = reads.query('SELECT pg_sleep(5)').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server ends the session: the checked-out client emits 'error' (unhandled, it would
+      // end the process) and its query fails.
+      await other.query('SELECT pg_terminate_backend($1)', [before.pid]);
+      expect(await slow).toBeInstanceOf(Error);
+    } finally {
+      await other.destroy();
+    }
+    const [after] = await reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(after.pid).not.toBe(before.pid);
+  });
 });

@@ -336,6 +336,13 @@ describeBrowser('workflow editor runs in Chromium', () => {
     await output.hover();
     await output.locator('text=fett').first().hover();
     await expect(page.evaluate('window.__xss')).resolves.toBeUndefined();
+    // The node's own analysis in the side panel is the same sanitized Markdown.
+    await ui.select('a1');
+    const details = ui.panel().locator('.run-details');
+    await details.locator('.markdown strong').first().waitFor();
+    await expect(details.locator('.markdown strong').first().textContent()).resolves.toBe('gut');
+    await expect(details.locator('img, script, iframe').count()).resolves.toBe(0);
+    await expect(page.evaluate('window.__xss')).resolves.toBeUndefined();
     await ui.shot('markdown-output');
     expect(errors).toEqual([]);
   });

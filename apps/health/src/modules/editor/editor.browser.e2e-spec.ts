@@ -269,7 +269,10 @@ describeBrowser('workflow editor in Chromium', () => {
     );
     await select('analysis_1');
     await expect(panel().locator('.run-details').textContent()).resolves.toContain('COMPLETED');
-    await expect(panel().locator('.run-details pre').first().textContent()).resolves.not.toBe('');
+    await panel().locator('.run-details .markdown').first().waitFor();
+    await expect(panel().locator('.run-details .markdown').first().textContent()).resolves.not.toBe(
+      '',
+    );
     await shot('run-desktop');
     await docShot('finished');
 
