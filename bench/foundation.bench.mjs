@@ -9,6 +9,7 @@
 // services' LOG_LEVEL.
 import path from 'node:path';
 import {
+  alternatingRounds,
   freshDatabase,
   loadWithCpu,
   ratio,
@@ -57,26 +58,13 @@ for (const svc of services) {
   await loadWithCpu(service.pid, `${service.base}/api/version`, { ...options, duration: 2 });
   // Rounds of both, in alternating order, so that a change in the machine's other load hits
   // both alike; the round with the median CPU ratio is reported, every round's ratio kept.
-  const rounds = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const runMinimal = () => loadWithCpu(minimal.pid, `${minimal.base}/api/version`, options);
-    const runService = () => loadWithCpu(service.pid, `${service.base}/api/version`, options);
-    let nest;
-    let measured;
-    if (i % 2 === 0) {
-      nest = await runMinimal();
-      measured = await runService();
-    } else {
-      measured = await runService();
-      nest = await runMinimal();
-    }
-    rounds.push({
-      nest,
-      measured,
-      ratio: ratio(measured.cpu_ms_per_request, nest.cpu_ms_per_request),
-    });
-  }
-  const { nest, measured } = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
+  const { rounds, median } = await alternatingRounds(
+    ROUNDS,
+    () => loadWithCpu(minimal.pid, `${minimal.base}/api/version`, options),
+    () => loadWithCpu(service.pid, `${service.base}/api/version`, options),
+    (m, n) => ratio(m.cpu_ms_per_request, n.cpu_ms_per_request),
+  );
+  const { baseline: nest, measured } = median;
   await minimal.stop();
   rows.push({
     service: svc.name,

@@ -12,6 +12,7 @@
 // hashing, V8's helpers), from /proc/<pid>/task.
 import { readdirSync, readFileSync } from 'node:fs';
 import {
+  alternatingRounds,
   freshDatabase,
   load,
   loadFn,
@@ -118,25 +119,10 @@ const routeRun = async () => {
   const per = (key) => Math.round(((after[key] - before[key]) / signIns) * 100) / 100;
   return { ...result, service_cpu: { event_loop_ms: per('main'), other_threads_ms: per('other') } };
 };
-const rounds = [];
-for (let i = 0; i < ROUNDS; i++) {
-  let bareRound;
-  let routeRound;
-  if (i % 2 === 0) {
-    bareRound = await bareRun();
-    routeRound = await routeRun();
-  } else {
-    routeRound = await routeRun();
-    bareRound = await bareRun();
-  }
-  rounds.push({
-    bare: bareRound,
-    route: routeRound,
-    ratio_p50: ratio(routeRound.latency_ms.p50, bareRound.latency_ms.p50),
-  });
-}
-const median = [...rounds].sort((x, y) => x.ratio_p50 - y.ratio_p50)[Math.floor(ROUNDS / 2)];
-const { bare, route } = median;
+const { rounds, median: medianRound } = await alternatingRounds(ROUNDS, bareRun, routeRun, (r, b) =>
+  ratio(r.latency_ms.p50, b.latency_ms.p50),
+);
+const { baseline: bare, measured: route } = medianRound;
 const serviceCpu = route.service_cpu;
 const cpuBefore = process.cpuUsage();
 const [storm, version] = await Promise.all([
@@ -156,7 +142,7 @@ const results = {
   route,
   bare_cpu_ms_per_verify: bare.cpu_ms_per_op,
   route_service_cpu_per_sign_in: serviceCpu,
-  ratio_p50_rounds: rounds.map((r) => r.ratio_p50),
+  ratio_p50_rounds: rounds.map((r) => r.ratio),
   // The service's CPU per sign-in over the bare script's per verify: less sensitive to the
   // machine's other load than latency (the client's fetch, PostgreSQL and Redis not counted).
   ratio_cpu: ratio(serviceCpu.event_loop_ms + serviceCpu.other_threads_ms, bare.cpu_ms_per_op),

@@ -289,3 +289,26 @@ export async function loadFn(label, fn, { connections = 20, duration = 10 } = {}
     timeouts: 0,
   };
 }
+
+/**
+ * Runs a baseline and the measured case `rounds` times, the order swapped every round (the
+ * shared machine's other load changes within a run), and answers every round with its ratio
+ * (measured over baseline, by `ratioOf`) and the round with the median ratio.
+ */
+export async function alternatingRounds(rounds, runBaseline, runMeasured, ratioOf) {
+  const all = [];
+  for (let i = 0; i < rounds; i++) {
+    let baseline;
+    let measured;
+    if (i % 2 === 0) {
+      baseline = await runBaseline();
+      measured = await runMeasured();
+    } else {
+      measured = await runMeasured();
+      baseline = await runBaseline();
+    }
+    all.push({ baseline, measured, ratio: ratioOf(measured, baseline) });
+  }
+  const median = [...all].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds / 2)];
+  return { rounds: all, median };
+}
