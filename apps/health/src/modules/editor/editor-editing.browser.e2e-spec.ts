@@ -275,13 +275,9 @@ describeBrowser('workflow editor: editing in Chromium', () => {
       panel().getByLabel('Condition 2 values (comma separated)').inputValue(),
     ).resolves.toBe('gut,mittel');
     // Dropping the sub-conditions asks first (declined: kept).
-    const asked: string[] = [];
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.dismiss();
-    });
-    await panel().getByLabel('Operator').selectOption('EQ');
-    expect(asked).toEqual(['Switching to EQ drops 2 sub-conditions. Continue?']);
+    await expect(ui.switchOperator('EQ', false)).resolves.toEqual([
+      'Switching to EQ drops 2 sub-conditions. Continue?',
+    ]);
     await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('OR');
   });
 

@@ -441,16 +441,11 @@ describeBrowser('workflow editor in Chromium', () => {
       }),
     );
     await expect(json.getAttribute('aria-invalid')).resolves.toBe('false');
-    const asked: string[] = [];
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.dismiss();
-    });
-    await panel().getByLabel('Operator').selectOption('EQ');
-    expect(asked).toEqual(['Switching to EQ drops 2 sub-conditions. Continue?']);
+    await expect(ui.switchOperator('EQ', false)).resolves.toEqual([
+      'Switching to EQ drops 2 sub-conditions. Continue?',
+    ]);
     await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('OR');
-    page.once('dialog', (d) => void d.accept());
-    await panel().getByLabel('Operator').selectOption('EQ');
+    await ui.switchOperator('EQ', true);
     await expect(panel().getByLabel('Operator').inputValue()).resolves.toBe('EQ');
   });
 

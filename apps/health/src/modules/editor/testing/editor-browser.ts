@@ -67,6 +67,19 @@ export function editorPage(page: Page, prefix = '') {
       await panel().getByRole('button', { name: 'Add edge' }).click();
     },
     fit: () => page.locator('.react-flow__controls-fitview').click(),
+    /**
+     * Picks `operator` for the selected logic node, answering a question (dropping its
+     * sub-conditions) with `accept`; answers the questions the page asked.
+     */
+    switchOperator: async (operator: string, accept: boolean) => {
+      const asked: string[] = [];
+      page.once('dialog', (d) => {
+        asked.push(d.message());
+        void (accept ? d.accept() : d.dismiss());
+      });
+      await panel().getByLabel('Operator').selectOption(operator);
+      return asked;
+    },
     /** Opens the editor at `path` and logs in with the login form. */
     logIn: async (baseUrl: string, email: string, password: string, path = '/editor/') => {
       await page.goto(`${baseUrl}${path}`);
