@@ -6,6 +6,8 @@
 //   server in its own process running the same statement and answering the same bytes
 //   (lib/bare-statement-server.mjs); with CPU per request of the service and of the floor and
 //   statements per request;
+//   The NestJS floor (lib/nest-statement-server.cjs) does the same from a minimal NestJS app:
+//   what the fixed stack costs around the same statement.
 // - login, at 50 connections: the profile lookup by email (bare SQL), and that lookup plus one
 //   argon2id verify (the cost the route must pay by design).
 // BENCH_PARTS=me (or login) runs one part only, e.g. to profile it.
@@ -119,6 +121,14 @@ if (PARTS.has('me')) {
       REQUEST_FILE: requestFile,
     },
   );
+  const nestFloor = await startNodeServer(
+    path.join(ROOT, 'bench', 'lib', 'nest-statement-server.cjs'),
+    {
+      DATABASE_URL: service.databaseUrl,
+      REQUEST_FILE: requestFile,
+      ROUTE: '/api/profiles/me',
+    },
+  );
   for (const c of ME_CONNECTIONS) {
     const [run] = await routeVsSql({
       service,
@@ -133,8 +143,21 @@ if (PARTS.has('me')) {
       connections: c,
       duration: DURATION,
     });
+    const nestRun = await loadWithCpu(nestFloor.pid, `${nestFloor.base}/api/profiles/me`, {
+      connections: c,
+      duration: DURATION,
+    });
     meRuns.push({
       ...run,
+      nest_floor_rps: nestRun.requests_per_s,
+      nest_floor_p50_ms: nestRun.latency_ms.p50,
+      nest_floor_p99_ms: nestRun.latency_ms.p99,
+      nest_floor_cpu_ms_per_request: nestRun.cpu_ms_per_request,
+      nest_floor_mean_ms: loopMeanMs(c, nestRun.requests_per_s),
+      nest_floor_p50_ratio_to_sql: ratio(
+        Math.max(nestRun.latency_ms.p50, 0.5),
+        Math.max(run.bare_p50_ms, 0.5),
+      ),
       floor_rps: floorRun.requests_per_s,
       floor_p50_ms: floorRun.latency_ms.p50,
       floor_p99_ms: floorRun.latency_ms.p99,
@@ -148,10 +171,11 @@ if (PARTS.has('me')) {
       bare_mean_ms: loopMeanMs(c, run.bare_rps),
       mean_ratio_to_floor: ratio(floorRun.requests_per_s, run.service_rps),
       mean_ratio: ratio(run.bare_rps, run.service_rps),
-      raw: { ...run.raw, floor: floorRun },
+      raw: { ...run.raw, floor: floorRun, nest_floor: nestRun },
     });
   }
   await floor.stop();
+  await nestFloor.stop();
 }
 
 let loginRoute, loginSql, loginSqlArgon;
@@ -212,12 +236,12 @@ async function statementsPerRequest(url, headers, n) {
   return Math.round(((end.n - idle.n - 1 - background) / n) * 100) / 100;
 }
 
-const meTable = `| connections | service req/s | service p50 / mean / p99 ms | service CPU ms/request | floor req/s | floor p50 / mean / p99 ms | floor CPU ms/request | bare SQL req/s | bare SQL p50 / mean / p99 ms | p50 service / floor | p50 service / bare SQL | mean service / floor | mean service / bare SQL | non-2xx |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+const meTable = `| connections | service req/s | service p50 / mean / p99 ms | service CPU ms/request | floor req/s | floor p50 / mean / p99 ms | floor CPU ms/request | NestJS floor req/s | NestJS floor p50 / mean / p99 ms | NestJS floor CPU ms/request | bare SQL req/s | bare SQL p50 / mean / p99 ms | p50 service / floor | p50 service / bare SQL | p50 NestJS floor / bare SQL | mean service / floor | mean service / bare SQL | non-2xx |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${meRuns
   .map(
     (r) =>
-      `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_mean_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.floor_rps} | ${r.floor_p50_ms} / ${r.floor_mean_ms} / ${r.floor_p99_ms} | ${r.floor_cpu_ms_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} / ${r.bare_mean_ms} / ${r.bare_p99_ms} | **${r.p50_ratio_to_floor}** | **${r.p50_ratio}** | ${r.mean_ratio_to_floor} | ${r.mean_ratio} | ${r.non_2xx} |`,
+      `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_mean_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.floor_rps} | ${r.floor_p50_ms} / ${r.floor_mean_ms} / ${r.floor_p99_ms} | ${r.floor_cpu_ms_per_request} | ${r.nest_floor_rps} | ${r.nest_floor_p50_ms} / ${r.nest_floor_mean_ms} / ${r.nest_floor_p99_ms} | ${r.nest_floor_cpu_ms_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} / ${r.bare_mean_ms} / ${r.bare_p99_ms} | **${r.p50_ratio_to_floor}** | **${r.p50_ratio}** | ${r.nest_floor_p50_ratio_to_sql} | ${r.mean_ratio_to_floor} | ${r.mean_ratio} | ${r.non_2xx} |`,
   )
   .join('\n')}`;
 const meSection = `## GET /api/profiles/me against its statement and its floor
@@ -231,9 +255,13 @@ measured in the same run right after the route at the same connection count:
 - floor: a bare Node HTTP server in its own process (bench/lib/bare-statement-server.mjs) that
   runs the same prepared statement per request and answers the service's answer byte for byte
   (body and headers): the SQL plus the HTTP exchange, without routing, token check, tenant
-  context, mapping or serialization.
+  context, mapping or serialization;
+- NestJS floor: a minimal NestJS 11 + Express 5 application in its own process
+  (bench/lib/nest-statement-server.cjs, the framework's defaults, no middleware of ours) whose one
+  route runs the same prepared statement and answers the same JSON and headers: what the fixed
+  stack costs per request with nothing of the service's own.
 
-autocannon (service, floor) reports percentiles in whole milliseconds, so p50 ratios use at least
+autocannon (service, floors) reports percentiles in whole milliseconds, so p50 ratios use at least
 0.5 ms on both sides; the means are exact for all three: a closed loop of c connections has a
 mean latency of c / throughput (Little's law). CPU: utime + stime of the service (floor) process
 over its phase, per answered request.
