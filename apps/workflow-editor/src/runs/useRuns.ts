@@ -80,7 +80,7 @@ export function useRuns(workflowId: string, report: (status: RunStatus) => void)
           started.id,
           (event) => {
             if (event.attempt < fromAttempt) return;
-            states.set(event.node_id, event.node);
+            states.set(event.node_id, event.node as NodeExecutionState);
             setLive(new Map(states));
           },
           abort.signal,
