@@ -161,6 +161,31 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     await expect(canvasPosition('end')).resolves.toEqual({ x: 260, y: 40 });
   });
 
+  it('a node move is one undo step: Undo puts the node back where the drag began, Redo moves it again', async () => {
+    const id = await create({
+      name: 'Verschieben',
+      graph: { nodes: [analysis('start'), END], edges: [{ from: 'start', to: 'end' }] },
+    });
+    await open(id, 'start');
+    await s.fit();
+    const before = await canvasPosition('start');
+    await s.dragNode('start', 60, 160, 12);
+    const dragged = await canvasPosition('start');
+    expect(dragged).not.toEqual(before);
+    const undo = s.page.getByRole('button', { name: 'Undo' });
+    await undo.click();
+    await expect(canvasPosition('start')).resolves.toEqual(before);
+    // The whole drag was one step (not one per position change): nothing is left to undo.
+    await expect(undo.isDisabled()).resolves.toBe(true);
+    await s.page.getByRole('button', { name: 'Redo' }).click();
+    await expect(canvasPosition('start')).resolves.toEqual(dragged);
+    // Arrange is a step too.
+    await s.page.getByRole('button', { name: 'Arrange' }).click();
+    await expect(canvasPosition('start')).resolves.not.toEqual(dragged);
+    await undo.click();
+    await expect(canvasPosition('start')).resolves.toEqual(dragged);
+  });
+
   it('builds AND/OR conditions visually, offers the upstream signals, refuses an invalid sub-condition', async () => {
     const condition = { op: 'EQ', signal: 'a1.risk', value: 'hoch' };
     const id = await create({
@@ -183,15 +208,22 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     await open(id, 'l1');
     await s.select('l1');
     // The signal picker: the signals of the analysis node upstream, not those downstream.
-    // A string expression: the health tsconfig has no DOM types.
-    await expect(
-      s.page.evaluate<string[]>(
-        `[...document.querySelectorAll('.side-panel datalist option')].map((o) => o.value)`,
-      ),
-    ).resolves.toEqual(['a1.risk', 'a1.mood']);
-    await expect(s.panel().getByLabel('Signal (node_id.key)').getAttribute('list')).resolves.toBe(
-      await s.panel().locator('datalist').getAttribute('id'),
-    );
+    // The options of the field's datalist (typed here: the health tsconfig has no DOM types).
+    type Listed = { list: { options: ArrayLike<{ value: string }> } | null };
+    const suggested = (label: string) =>
+      s
+        .panel()
+        .getByLabel(label, { exact: true })
+        .evaluate((input) =>
+          Array.from((input as unknown as Listed).list?.options ?? [], (o) => o.value),
+        );
+    await expect(suggested('Signal (node_id.key)')).resolves.toEqual(['a1.risk', 'a1.mood']);
+    // The value field suggests what the question catalogue knows of the signal: risk is an
+    // enum (low, medium, high); training_load_high a yes/no question; mood is no question.
+    await expect(suggested('Value')).resolves.toEqual(['low', 'medium', 'high']);
+    await s.panel().getByLabel('Signal (node_id.key)').fill('a1.training_load_high');
+    await expect(suggested('Value')).resolves.toEqual(['true', 'false']);
+    await s.panel().getByLabel('Signal (node_id.key)').fill('a1.risk');
 
     // AND: the comparison becomes its first sub-condition; a second is added, a third removed.
     await s.panel().getByLabel('Operator').selectOption('AND');
@@ -200,6 +232,8 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     await s.panel().getByLabel('Condition 2 type').selectOption('IN');
     await s.panel().getByLabel('Condition 2 signal').fill('a1.mood');
     await s.panel().getByLabel('Condition 2 values (comma separated)').fill('gut,mittel');
+    await expect(suggested('Condition 2 values (comma separated)')).resolves.toEqual([]);
+    await expect(suggested('Condition 1 value')).resolves.toEqual(['low', 'medium', 'high']);
     await s.panel().getByRole('button', { name: 'Add condition' }).click();
     await expect(s.panel().getByLabel('Condition 3 signal').count()).resolves.toBe(1);
     await s.panel().getByRole('button', { name: 'Remove Condition 3' }).click();

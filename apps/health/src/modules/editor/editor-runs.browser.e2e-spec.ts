@@ -1,3 +1,4 @@
+import type { Dialog } from 'playwright-core';
 import { startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
 import { FakeChatHandler, FakeChatReply, sectionAnswer } from '../llm/testing/fake-chat-server';
 import { describeBrowser, useEditorSuite } from './testing/editor-browser';
@@ -320,5 +321,27 @@ describeBrowser('workflow editor runs in Chromium', () => {
     await expect(s.page.evaluate('window.__xss')).resolves.toBeUndefined();
     await s.shot('markdown-output');
     expect(s.errors).toEqual([]);
+  });
+
+  it('follows a still-running run opened from the run history live, like a run started here', async () => {
+    s.app.server.setHandler((req, i) => ({ ...quick(req, i), delayMs: 2500 }) as FakeChatReply);
+    const started = await s.app.execute(s.user, workflowId, { Prefer: 'respond-async' });
+    expect(started.status).toBe(202);
+    // The page learns of the run from its history only (reloaded), not by starting it. An
+    // earlier test left an undone edit: leaving asks, and is confirmed here.
+    const leave = (d: Dialog) => void d.accept();
+    s.page.on('dialog', leave);
+    await s.page.reload();
+    s.page.off('dialog', leave);
+    const history = s.page.getByRole('region', { name: 'Run history' });
+    const running = history.locator('li', { has: s.page.locator('.badge.state-running') });
+    await running.getByRole('button').click();
+    // Node states arrive from the event stream while the run goes on, then its outcome.
+    await inState('a2', 'RUNNING', 20_000);
+    expect((await executions()).at(-1)).toEqual({ id: started.body.id, status: 'running' });
+    await s.page.locator('.status', { hasText: 'Run completed.' }).waitFor({ timeout: 20_000 });
+    for (const id of ['a1', 'a2', 'end']) await expect(state(id)).resolves.toBe('COMPLETED');
+    await expect(s.page.locator('.status.viewing').count()).resolves.toBe(0);
+    await s.shot('history-running-followed');
   });
 });
