@@ -4,7 +4,7 @@ import { ProblemError, type Schemas } from '@sports/health-client';
 import { ConflictDialog } from './dialogs/ConflictDialog';
 import { edgeId, GraphCanvas } from './GraphCanvas';
 import { autoLayout, graphErrors, issuesByNode, newNode, Positions, requestGraph } from './graph';
-import { useGraphHistory } from './history';
+import { useHistory } from './history';
 import {
   freeSpot,
   inView,
@@ -39,7 +39,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
   const view = useRef<CanvasView | null>(null);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [graph, setGraph] = useState<DraftGraph | null>(null);
-  const history = useGraphHistory();
+  /** Graph and node positions together: undo takes back a node's move too. */
+  const history = useHistory<{ graph: DraftGraph; positions: Positions }>();
   const clipboard = useRef<DraftNode | null>(null);
   const [positions, setPositions] = useState<Positions>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -114,7 +115,7 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
 
   const update = (next: DraftGraph) => {
     if (runs.viewing) return; // an earlier run is open read-only
-    if (graph) history.record(graph);
+    if (graph) history.record({ graph, positions });
     setGraph(next);
     markEdited();
   };
@@ -126,12 +127,13 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
     setStatus((s) => (s?.kind === 'info' ? null : s));
   };
 
-  const travel = (step: (current: DraftGraph) => DraftGraph | null) => {
+  const travel = (step: typeof history.undo) => {
     if (!graph || runs.viewing) return;
-    const next = step(graph);
+    const next = step({ graph, positions });
     if (!next) return;
-    setGraph(next);
-    if (selectedId && !next.nodes.some((n) => n.id === selectedId)) setSelectedId(null);
+    setGraph(next.graph);
+    setPositions(next.positions);
+    if (selectedId && !next.graph.nodes.some((n) => n.id === selectedId)) setSelectedId(null);
     markEdited();
   };
 
@@ -343,7 +345,13 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
           )}
         </label>
         <NodePalette onAdd={(kind) => addNode(kind)} />
-        <button type="button" onClick={() => move(() => autoLayout(graph))}>
+        <button
+          type="button"
+          onClick={() => {
+            history.record({ graph, positions });
+            move(() => autoLayout(graph));
+          }}
+        >
           Arrange
         </button>
         <button
@@ -436,6 +444,8 @@ export function Editor({ workflowId, onDeleted }: { workflowId: string; onDelete
             view.current = v;
           }}
           onMove={(id, pos) => move((p) => ({ ...p, [id]: pos }))}
+          // One undo step per drag (not per position change): the state before it.
+          onMoveStart={() => history.record({ graph, positions })}
           onConnect={connect}
         />
         <aside className="side-panel" aria-label="Node settings">

@@ -100,6 +100,8 @@ export function GraphCanvas(props: {
   onDropKind: (kind: NodeKind, at: Point) => void;
   onReady: (view: CanvasView) => void;
   onMove: (id: string, pos: { x: number; y: number }) => void;
+  /** A drag of nodes begins (after the pointer moved: a click is no drag). */
+  onMoveStart: () => void;
   onConnect: (from: string, to: string, branch: EdgeBranch | null) => void;
 }) {
   const { graph, positions, selectedId, selectedEdge, states, problems } = props;
@@ -169,6 +171,7 @@ export function GraphCanvas(props: {
         edges={edges}
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
+        onNodeDragStart={() => props.onMoveStart()}
         onConnect={onConnect}
         onEdgeClick={(_, edge) => props.onSelectEdge(edge.id)}
         onInit={(flow) => {

@@ -8,7 +8,7 @@ import {
   type WorkflowEdge,
 } from '@sports/workflow-engine';
 import { ConditionBuilder } from './conditions/ConditionBuilder';
-import { upstreamSignals } from './conditions/signals';
+import { signalValues, upstreamSignals } from './conditions/signals';
 import { PlaceholderPicker } from './PlaceholderPicker';
 import type { DataPlaceholder, DraftGraph, DraftNode, Prompt, Question } from './types';
 import { LazyMarkdown } from './runs/LazyMarkdown';
@@ -52,6 +52,7 @@ export function NodePanel(props: Props) {
           node={node}
           set={set}
           signals={upstreamSignals(props.graph, node.id, props.questions)}
+          valuesOf={(signal) => signalValues(signal, props.questions)}
         />
       )}
       {node.kind === 'join' && <JoinFields node={node} set={set} />}
@@ -149,10 +150,16 @@ function AnalysisFields(props: Props & { set: Setter }) {
   );
 }
 
-function LogicFields({ node, set, signals }: { node: DraftNode; set: Setter; signals: string[] }) {
+function LogicFields(props: {
+  node: DraftNode;
+  set: Setter;
+  signals: string[];
+  valuesOf: (signal: string) => string[];
+}) {
+  const { node, set } = props;
   return (
     <>
-      <ConditionBuilder node={node} signals={signals} set={set} />
+      <ConditionBuilder {...props} />
       <label>
         Fallback strategy
         <select

@@ -1,24 +1,24 @@
-// Undo/redo of graph edits: every change through `record` keeps the graph before it.
+// Undo/redo of edits: every change through `record` keeps the state before it (the editor's
+// graph with its node positions).
 import { useCallback, useRef, useState } from 'react';
-import type { DraftGraph } from './types';
 
 const LIMIT = 200;
 
-export function useGraphHistory() {
-  const past = useRef<DraftGraph[]>([]);
-  const future = useRef<DraftGraph[]>([]);
+export function useHistory<T>() {
+  const past = useRef<T[]>([]);
+  const future = useRef<T[]>([]);
   const [, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
 
-  /** Call before replacing `current` by a new graph. */
-  const record = useCallback((current: DraftGraph) => {
+  /** Call before replacing `current` by a new state. */
+  const record = useCallback((current: T) => {
     past.current = [...past.current.slice(-LIMIT + 1), current];
     future.current = [];
     bump();
   }, []);
 
-  /** The graph to show instead of `current`, or null when there is nothing to undo. */
-  const undo = useCallback((current: DraftGraph): DraftGraph | null => {
+  /** The state to show instead of `current`, or null when there is nothing to undo. */
+  const undo = useCallback((current: T): T | null => {
     const previous = past.current.at(-1);
     if (!previous) return null;
     past.current = past.current.slice(0, -1);
@@ -27,7 +27,7 @@ export function useGraphHistory() {
     return previous;
   }, []);
 
-  const redo = useCallback((current: DraftGraph): DraftGraph | null => {
+  const redo = useCallback((current: T): T | null => {
     const next = future.current[0];
     if (!next) return null;
     future.current = future.current.slice(1);

@@ -35,4 +35,7 @@ export type DataPlaceholder = Pick<
   Schemas['PlaceholderResponse'],
   'key' | 'description' | 'unit' | 'placeholder'
 >;
-export type Question = Pick<Schemas['QuestionResponse'], 'key' | 'question'>;
+export type Question = Pick<
+  Schemas['QuestionResponse'],
+  'key' | 'question' | 'answer_type' | 'allowed_values'
+>;

@@ -1,6 +1,7 @@
 // The condition of a logic node, built visually: a comparison (signal, operator, value) or AND/OR
 // of sub-conditions (added and removed one by one, nested as deep as needed) or NOT of one. The
-// signal fields offer the signals of the upstream analysis nodes. The JSON stays editable for
+// signal fields offer the signals of the upstream analysis nodes, the value fields the values the
+// question catalogue knows for the chosen signal. The JSON stays editable for
 // pasting; JSON that does not parse blocks Save (condition_text, graphErrors).
 import { useEffect, useId, useState } from 'react';
 import {
@@ -66,16 +67,25 @@ function ConditionEditor(props: {
   condition: Condition;
   name: string;
   signals: string;
+  /** The known values of a signal (suggested, not enforced). */
+  valuesOf: (signal: string) => string[];
   onChange: (next: Condition) => void;
 }) {
-  const { condition, name, signals, onChange } = props;
+  const { condition, name, signals, valuesOf, onChange } = props;
+  const valuesId = useId();
   const label = (part: string, top: string) => (name ? `${name} ${part}` : top);
   if (!shown(condition)) {
     return <p className="error">{name || 'The condition'}: not a condition, fix it as JSON.</p>;
   }
   const child = (i: number) => (name ? `${name}.${i + 1}` : `Condition ${i + 1}`);
   const sub = (i: number, c: Condition, setSub: (next: Condition) => void) => (
-    <ConditionEditor condition={c} name={child(i)} signals={signals} onChange={setSub} />
+    <ConditionEditor
+      condition={c}
+      name={child(i)}
+      signals={signals}
+      valuesOf={valuesOf}
+      onChange={setSub}
+    />
   );
   return (
     <>
@@ -145,6 +155,7 @@ function ConditionEditor(props: {
             {label('value', 'Value')}
             {condition.op === 'IN' ? 's (comma separated)' : ''}
             <input
+              list={valuesId}
               value={
                 Array.isArray(condition.value) ? condition.value.join(',') : String(condition.value)
               }
@@ -153,6 +164,11 @@ function ConditionEditor(props: {
               }
             />
           </label>
+          <datalist id={valuesId}>
+            {valuesOf(condition.signal).map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
         </>
       )}
     </>
@@ -162,9 +178,10 @@ function ConditionEditor(props: {
 export function ConditionBuilder(props: {
   node: DraftNode;
   signals: string[];
+  valuesOf: (signal: string) => string[];
   set: (patch: Partial<DraftNode>) => void;
 }) {
-  const { node, signals, set } = props;
+  const { node, signals, valuesOf, set } = props;
   const listId = useId();
   const condition: Condition = node.condition ?? EMPTY;
   const [json, setJson] = useState(() => node.condition_text ?? JSON.stringify(condition, null, 2));
@@ -192,7 +209,13 @@ export function ConditionBuilder(props: {
           ? `Signals upstream: ${signals.join(', ')}`
           : 'No analysis node upstream answers a question yet: connect one, give it question keys.'}
       </p>
-      <ConditionEditor condition={condition} name="" signals={listId} onChange={apply} />
+      <ConditionEditor
+        condition={condition}
+        name=""
+        signals={listId}
+        valuesOf={valuesOf}
+        onChange={apply}
+      />
       <details open={jsonOpen}>
         <summary>Edit as JSON</summary>
         {/* Not wrapping the field: its text would be part of the label's. */}

@@ -27,3 +27,14 @@ export function upstreamSignals(
       ),
     );
 }
+
+/**
+ * The values a signal `<node_id>.<key>` is known to take, from the question catalogue: an enum
+ * question's allowed values, true/false for a yes/no question; none for numbers and text.
+ */
+export function signalValues(signal: string, questions: Question[]): string[] {
+  const key = signal.slice(signal.indexOf('.') + 1);
+  const question = questions.find((q) => q.key === key);
+  if (question?.answer_type === 'boolean') return ['true', 'false'];
+  return question?.allowed_values ?? [];
+}

@@ -1,21 +1,15 @@
 // Follows an execution live: GET /api/workflows/executions/{id}/events (streamExecutionEvents)
 // through the typed client (Bearer token, refreshed on a 401), read as a stream. A stream that
 // drops before its `end` event is opened again after the last event seen (Last-Event-ID).
-import type { NodeExecutionState } from '@sports/workflow-engine';
-import { ProblemError } from '@sports/health-client';
+import { ProblemError, type Schemas } from '@sports/health-client';
 import { client } from '../session/client';
 import { withSession } from '../session/relogin';
 import { SseParser } from './sse';
 
-/** The data of one `node` event (its id is `seq`). */
-export interface NodeEvent {
-  seq: number;
-  attempt: number;
-  node_id: string;
-  state: NodeExecutionState['state'];
-  at: string;
-  node: NodeExecutionState;
-}
+/** The data of one `node` event (its id is `seq`), as the service's contract describes it. */
+export type NodeEvent = Schemas['ExecutionNodeEvent'];
+/** How the execution ended: the data of the stream's last event, `end`. */
+export type EndStatus = Schemas['ExecutionEndEvent']['status'];
 
 /** Reconnects in a row without a new event before giving up. */
 const MAX_RETRIES = 5;
@@ -29,7 +23,7 @@ export async function followExecution(
   id: string,
   onNode: (event: NodeEvent) => void,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<EndStatus> {
   let last = 0;
   for (let retries = 0; ;) {
     const before = last;
@@ -61,7 +55,7 @@ export async function followExecution(
 async function readUntilEnd(
   body: ReadableStream<Uint8Array> | null,
   onNode: (event: NodeEvent) => void,
-): Promise<string | null> {
+): Promise<EndStatus | null> {
   if (!body) return null;
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -73,7 +67,7 @@ async function readUntilEnd(
       for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
         if (event.event === 'node') onNode(JSON.parse(event.data) as NodeEvent);
         else if (event.event === 'end')
-          return (JSON.parse(event.data) as { status: string }).status;
+          return (JSON.parse(event.data) as Schemas['ExecutionEndEvent']).status;
       }
     }
   } finally {

@@ -80,7 +80,7 @@ export function useRuns(workflowId: string, report: (status: RunStatus) => void)
           started.id,
           (event) => {
             if (event.attempt < fromAttempt) return;
-            states.set(event.node_id, event.node);
+            states.set(event.node_id, event.node as NodeExecutionState);
             setLive(new Map(states));
           },
           abort.signal,
@@ -131,7 +131,10 @@ export function useRuns(workflowId: string, report: (status: RunStatus) => void)
       const { data } = await withSession(() =>
         client.GET('/api/workflows/executions/{id}', { params: { path: { id } } }),
       );
-      if (data) setViewing(data);
+      // Still running: followed live like a run started here (its events replayed from the
+      // first), not shown frozen read-only.
+      if (data?.status === 'running') void follow(async () => ({ data }), new Map(), 1);
+      else if (data) setViewing(data);
     } catch (err) {
       reportRef.current({ kind: 'error', text: errorText(err) });
     }

@@ -1,3 +1,4 @@
 export * from './openapi';
 export * from './api-errors.decorator';
 export * from './contract-document';
+export * from './event-stream-schema';

@@ -6,11 +6,14 @@ import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
 import { openApiPath } from '../http/response-serializer';
 import { operationsOf } from '../openapi/contract-document';
+import { parseEventStream } from './event-stream';
 
 /**
  * Contract tests: every response a test app sends is checked against the operation of the
  * OpenAPI document it answers for (status declared, content type declared, body valid against
- * the schema, a problem's `code` among the operation's codes). Mode from `CONTRACT_VALIDATION`:
+ * the schema, a problem's `code` among the operation's codes). A text/event-stream body is
+ * checked against its schema's `contentSchema` (`eventStreamSchema`): the list of its events,
+ * each `data` parsed as JSON (`{ event, id?, data }`). Mode from `CONTRACT_VALIDATION`:
  * `enforce` (the default; a violation fails the test that caused it), `report` (violations are
  * appended as JSON lines to `CONTRACT_REPORT_FILE`), `off`.
  */
@@ -56,6 +59,31 @@ interface CompiledOperation {
 
 type ResponseObject = { content?: Record<string, { schema?: object }> };
 
+const EVENT_STREAM = 'text/event-stream';
+
+/** What a body of `type` is checked against: an event stream's events, any other the body. */
+function bodySchema(type: string, schema: object): object | null {
+  if (type !== EVENT_STREAM) return schema;
+  return (schema as { contentSchema?: object }).contentSchema ?? null;
+}
+
+/** The body as the schema sees it (undefined: not checked), or a reason it cannot be read. */
+function decodeBody(type: string, body: Buffer): { value?: unknown; problem?: string } {
+  const text = body.toString('utf8');
+  try {
+    if (type === EVENT_STREAM)
+      return {
+        value: parseEventStream(text).map((e) => ({ ...e, data: JSON.parse(e.data) as unknown })),
+      };
+    if (/json/.test(type)) return { value: JSON.parse(text) };
+    return {};
+  } catch {
+    return {
+      problem: type === EVENT_STREAM ? 'an event’s data is not JSON' : 'the body is not JSON',
+    };
+  }
+}
+
 /** Checks responses against one document. */
 export class ContractValidator {
   private readonly operations = new Map<string, CompiledOperation>();
@@ -77,7 +105,8 @@ export class ContractValidator {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = new Map<string, ValidateFunction | null>();
         for (const [type, content] of Object.entries((response as ResponseObject).content ?? {})) {
-          media.set(type, content.schema ? ajv.compile(refToDoc(content.schema)) : null);
+          const schema = content.schema && bodySchema(type, content.schema);
+          media.set(type, schema ? ajv.compile(refToDoc(schema)) : null);
           const allOf = (
             content.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }
           )?.allOf;
@@ -118,13 +147,10 @@ export class ContractValidator {
           ([t]) => t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
         )?.[1];
     if (validate === undefined) return violation(`content type ${type} is not declared`);
-    if (!validate || !body || !/json/.test(type)) return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      return violation('the body is not JSON');
-    }
+    if (!validate || !body) return [];
+    const { value: parsed, problem } = decodeBody(type, body);
+    if (problem) return violation(problem);
+    if (parsed === undefined) return [];
     if (!validate(parsed)) {
       const errors = (validate.errors ?? [])
         .slice(0, 3)
@@ -206,13 +232,14 @@ export function installContractValidation(
       // (and fails as an undocumented operation).
       if (route.path.includes('*') && res.statusCode === 404) return;
       const contentType = res.getHeader('content-type');
-      const json = typeof contentType === 'string' && /json/.test(contentType);
+      const checked =
+        typeof contentType === 'string' && /json|text\/event-stream/.test(contentType);
       for (const v of validator.check(
         req.method === 'HEAD' ? 'GET' : req.method,
         openApiPath(route.path),
         res.statusCode,
         typeof contentType === 'string' ? contentType : undefined,
-        json && size <= MAX_CAPTURE ? Buffer.concat(chunks) : undefined,
+        checked && size <= MAX_CAPTURE ? Buffer.concat(chunks) : undefined,
       ))
         record(v);
     });

@@ -1,6 +1,7 @@
 export * from './committed-openapi';
 export * from './concurrency';
 export * from './entity-tags';
+export * from './event-stream';
 export * from './fuzz/openapi-fuzzer';
 export * from './loopback-s3-server';
 export * from './photo-fixtures';

@@ -13,6 +13,7 @@ import {
   ApiAcceptedResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
@@ -20,6 +21,7 @@ import {
   ApiProduces,
   ApiTags,
   ApiOperation,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import {
   Authenticated,
@@ -28,11 +30,14 @@ import {
   PageQuery,
   UuidParam,
   ApiErrors,
+  eventStreamSchema,
 } from '@sports/common';
 import type { Request, Response } from 'express';
 import { ApiBudgetExceededResponse } from '../llm-usage/llm-budget';
 import {
+  ExecutionEndEvent,
   ExecutionListQuery,
+  ExecutionNodeEvent,
   ExecutionListResponse,
   ExecutionResponse,
 } from './dto/workflow-execution.dto';
@@ -62,6 +67,15 @@ const ACCEPTED = {
     },
   },
 };
+
+/** `node` events in order (id = seq), then one `end` event. */
+const EVENT_STREAM = eventStreamSchema({
+  node: {
+    id: { description: 'The event’s seq' },
+    data: { $ref: getSchemaPath(ExecutionNodeEvent) },
+  },
+  end: { data: { $ref: getSchemaPath(ExecutionEndEvent) } },
+});
 
 interface RunReplyOf {
   /** The signal to wait for the end with, or false under `Prefer: respond-async`. */
@@ -115,10 +129,11 @@ export class WorkflowExecutionsController {
     required: false,
     description: 'Resume after this event id (the `seq` of the last event received)',
   })
+  @ApiExtraModels(ExecutionNodeEvent, ExecutionEndEvent)
   @ApiOkResponse({
     description:
-      'Server-Sent Events: `node` events (id = seq; data: seq, attempt, node_id, state, at, node) for every node state change in order, then one `end` event (data: status) once the execution has ended',
-    content: { 'text/event-stream': { schema: { type: 'string' } } },
+      'Server-Sent Events: `node` events (id = seq; data: ExecutionNodeEvent) for every node state change in order, then one `end` event (data: ExecutionEndEvent) once the execution has ended',
+    content: { 'text/event-stream': { schema: EVENT_STREAM } },
   })
   @ApiNotFoundResponse({ description: 'Unknown, or not the caller’s execution' })
   @ApiOperation({

@@ -21,7 +21,8 @@ import { InsightsService } from '../insights/insights.service';
 import { LANGUAGE_MODEL, LanguageModel } from '../llm/language-model';
 import { LlmUsageService } from '../llm-usage/llm-usage.service';
 import {
-  ExecutionEventData,
+  ExecutionEndEvent,
+  ExecutionNodeEvent,
   ExecutionListQuery,
   ExecutionListResponse,
   ExecutionResponse,
@@ -63,8 +64,8 @@ export interface ExecutionEventSink {
   /** Aborted when the client went away. */
   closed: AbortSignal;
   open(): void;
-  event(id: number, name: 'node', data: ExecutionEventData): void;
-  event(id: null, name: 'end', data: { status: string }): void;
+  event(id: number, name: 'node', data: ExecutionNodeEvent): void;
+  event(id: null, name: 'end', data: ExecutionEndEvent): void;
   comment(text: string): void;
   end(): void;
 }
@@ -239,11 +240,11 @@ export class WorkflowExecutionsService {
       sink.closed.addEventListener('abort', stop, { once: true });
       try {
         if ((await drain()) === STREAM_BATCH) continue;
-        const row = await this.executions.findOwn(ownerId, id);
-        if (!row || row.status !== 'running') {
+        const status = (await this.executions.findOwn(ownerId, id))?.status ?? 'deleted';
+        if (status !== 'running') {
           // The end is stored after the last event: what came before it is read now.
           while ((await drain()) === STREAM_BATCH);
-          sink.event(null, 'end', { status: row?.status ?? 'deleted' });
+          sink.event(null, 'end', { status });
           break;
         }
         const before = after;

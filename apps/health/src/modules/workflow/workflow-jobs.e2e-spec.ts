@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { parseEventStream, type StreamEvent } from '@sports/common/testing';
 import { HealthTestApp, TestUser } from '../../testing/health-test-app';
 import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
 import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
@@ -40,29 +41,12 @@ const bestEffort = {
   ],
 };
 
-interface SseEvent {
-  id: string | null;
-  event: string;
+interface SseEvent extends Omit<StreamEvent, 'data'> {
   data: { seq?: number; node_id?: string; state?: string; attempt?: number; status?: string };
 }
 
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.split('\n').some((line) => line.startsWith('data:')))
-    .map((block) => {
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((line) => line.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? null;
-      return {
-        id: field('id'),
-        event: field('event') ?? 'message',
-        data: JSON.parse(field('data')!),
-      };
-    });
-}
+const parseEvents = (text: string): SseEvent[] =>
+  parseEventStream(text).map((e) => ({ ...e, data: JSON.parse(e.data) }));
 
 /** Reads an event stream as it arrives; `until` sees every event so far. */
 function readStream(

@@ -10,7 +10,11 @@ import type {
   ExecutionStatusValue,
 } from '../workflow-executions.repository';
 import { WorkflowGraphSchema } from './workflow-graph.dto';
-import { ExecutionResultResponse } from './workflow-result.dto';
+import {
+  ExecutionResultResponse,
+  NODE_STATES,
+  NodeExecutionStateResponse,
+} from './workflow-result.dto';
 
 export const EXECUTION_STATUSES: ExecutionStatusValue[] = [
   'running',
@@ -87,17 +91,32 @@ export class ExecutionListQuery extends PageQuery {
   workflow_id?: string;
 }
 
-/** The data of one `node` Server-Sent Event (its id is `seq`). */
-export interface ExecutionEventData {
-  seq: number;
-  attempt: number;
-  node_id: string;
-  state: NodeExecutionState['state'];
-  at: string;
-  node: NodeExecutionState;
+/** The data of one `node` event of an execution's event stream (its event id is `seq`). */
+export class ExecutionNodeEvent {
+  @ApiProperty({ description: 'Position among the execution’s events, from 1; the event id' })
+  seq!: number;
+  @ApiProperty({
+    description: 'The attempt (see ExecutionResponse.attempts) that changed the node',
+  })
+  attempt!: number;
+  @ApiProperty() node_id!: string;
+  @ApiProperty({ enum: NODE_STATES, description: 'The state the node changed to' })
+  state!: NodeExecutionState['state'];
+  @ApiProperty({ description: 'When the change was stored (ISO 8601)' }) at!: string;
+  @ApiProperty({ type: NodeExecutionStateResponse, description: 'The node after the change' })
+  node!: NodeExecutionState;
 }
 
-export function toEventData(row: ExecutionEventRow): ExecutionEventData {
+/** The data of the `end` event, the last of an execution's event stream. */
+export class ExecutionEndEvent {
+  @ApiProperty({
+    enum: [...EXECUTION_STATUSES.filter((s) => s !== 'running'), 'deleted'],
+    description: 'How the execution ended; deleted when it was deleted while followed',
+  })
+  status!: Exclude<ExecutionStatusValue, 'running'> | 'deleted';
+}
+
+export function toEventData(row: ExecutionEventRow): ExecutionNodeEvent {
   return {
     seq: row.seq,
     attempt: row.attempt,

@@ -25,7 +25,7 @@ import { GRAPH_ISSUE_CODES } from '../../../errors';
 
 const NullableString = { type: String, nullable: true } as const;
 const NullableNumber = { type: Number, nullable: true } as const;
-const NODE_STATES = ['PENDING', 'RUNNING', 'COMPLETED', 'SKIPPED', 'FAILED'] as const;
+export const NODE_STATES = ['PENDING', 'RUNNING', 'COMPLETED', 'SKIPPED', 'FAILED'] as const;
 
 export class GraphIssueResponse implements GraphIssue {
   @ApiProperty({
