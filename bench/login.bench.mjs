@@ -49,7 +49,9 @@ const threadCpu = (pid) => {
 };
 
 const service = await startService('health', {
-  databaseUrl: process.env.DATABASE_URL ? await freshDatabase('bench_health_login') : undefined,
+  databaseUrl: process.env.DATABASE_URL
+    ? await freshDatabase(process.env.BENCH_DB ?? 'bench_health_login')
+    : undefined,
   fresh: true,
   env: { LOGIN_RATE_LIMIT: '1000000', LOGIN_ADDRESS_BACKOFF_THRESHOLD: '1000000' },
 });

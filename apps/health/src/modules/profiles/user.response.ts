@@ -24,8 +24,14 @@ export class UserResponse {
   @ApiProperty() created_at!: string;
 }
 
+/** The fields of an account that its wire form shows (what sign-in reads, without the entity). */
+export type UserSummary = Pick<
+  User,
+  'id' | 'email' | 'displayName' | 'role' | 'tier' | 'isActive' | 'createdAt'
+>;
+
 /** The wire form of an account, built field by field so that no secret can slip through. */
-export function toUserResponse(u: User): UserResponse {
+export function toUserResponse(u: UserSummary): UserResponse {
   return {
     id: u.id,
     email: u.email,

@@ -11,12 +11,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { User, UserRole } from './user.entity';
+import type { UserSummary } from './user.response';
 
 /** The statement behind `findAuthState` ($1 account id, $2 session id or null). */
 const AUTH_STATE: PreparedStatement = {
   name: 'users.auth_state',
   text: `SELECT u.id, u.email, u.role FROM users u
     WHERE u.id = $1 AND u.is_active AND ${liveSessionSql('u.id', '$2')}`,
+};
+
+/**
+ * The statement behind `findSignInCandidate` ($1 e-mail, any case; index users_email_key): the
+ * columns of the sign-in answer and the hash, as typed rows (no entity hydration).
+ */
+const SIGN_IN_CANDIDATE: PreparedStatement = {
+  name: 'users.sign_in_candidate',
+  text: `SELECT id, email, display_name AS "displayName", role, tier, is_active AS "isActive",
+      created_at AS "createdAt", password_hash AS "passwordHash"
+    FROM users WHERE lower(email) = lower($1)`,
 };
 
 /** The only place with queries on `users`. */
@@ -70,13 +82,16 @@ export class UsersRepository {
     await m.query('DELETE FROM users WHERE id = $1', [id]);
   }
 
-  /** With the password hash, for sign-in only. */
-  findByEmailWithSecret(email: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+  /** The account with this e-mail and its password hash, for sign-in only. */
+  async findSignInCandidate(
+    email: string,
+  ): Promise<(UserSummary & { passwordHash: string }) | null> {
+    const [row] = await preparedRows<UserSummary & { passwordHash: string }>(
+      this.users.manager.connection,
+      SIGN_IN_CANDIDATE,
+      [email],
+    );
+    return row ?? null;
   }
 
   emailTaken(email: string, manager: EntityManager): Promise<boolean> {

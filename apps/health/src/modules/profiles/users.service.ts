@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IfMatch, mapUniqueViolations, NewAccount, SignInAccount } from '@sports/common';
 import type { EntityManager } from 'typeorm';
 import type { User } from './user.entity';
+import type { UserSummary } from './user.response';
 import { emailTaken, USER_CONFLICTS } from './users.constraints';
 import { UsersRepository } from './users.repository';
 
@@ -66,8 +67,10 @@ export class UsersService {
   }
 
   /** An active account with this email, with its password hash: a deactivated one cannot sign in. */
-  async findSignInAccount(email: string): Promise<SignInAccount<User> | null> {
-    const user = await this.users.findByEmailWithSecret(email);
-    return user?.isActive ? { account: user, secretHash: user.passwordHash } : null;
+  async findSignInAccount(email: string): Promise<SignInAccount<UserSummary> | null> {
+    const user = await this.users.findSignInCandidate(email);
+    if (!user?.isActive) return null;
+    const { passwordHash, ...account } = user;
+    return { account, secretHash: passwordHash };
   }
 }

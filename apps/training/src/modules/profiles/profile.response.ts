@@ -16,8 +16,11 @@ export class ProfileResponse {
   @ApiProperty() updated_at!: string;
 }
 
+/** The fields of a profile that its wire form shows (what sign-in reads, without the entity). */
+export type ProfileSummary = Omit<Profile, 'rowVersion' | 'pinHash'>;
+
 /** The wire form of a profile. Built field by field so that no secret can slip through. */
-export function toProfileResponse(p: Profile): ProfileResponse {
+export function toProfileResponse(p: ProfileSummary): ProfileResponse {
   return {
     id: p.id,
     name: p.name,

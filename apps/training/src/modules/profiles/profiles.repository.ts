@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, rowVersionColumn } from '@sports/common';
+import { isoTimestamp, PreparedStatement, preparedRows, rowVersionColumn } from '@sports/common';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CallerColumns } from '../tenant-context/caller-columns';
 import type { AuthenticatedCaller } from '../tenant-context/caller-resolver.service';
 import { Profile, ProfileRole, ProfileTier } from './profile.entity';
+import type { ProfileSummary } from './profile.response';
 
 export interface ProfileChanges {
   name?: string;
@@ -64,6 +65,18 @@ export function ownProfileRowOf(caller: AuthenticatedCaller): ProfileRow | undef
   };
 }
 
+/**
+ * The statement behind `findSignInCandidate` ($1 e-mail, any case; index profiles_email_key):
+ * the columns of the sign-in answer and the PIN hash, as typed rows (no entity hydration).
+ */
+const SIGN_IN_CANDIDATE: PreparedStatement = {
+  name: 'profiles.sign_in_candidate',
+  text: `SELECT id, name, email, role, tier, active_club_id AS "activeClubId",
+      exercise_list_prefs AS "exerciseListPrefs", created_at AS "createdAt",
+      updated_at AS "updatedAt", pin_hash AS "pinHash"
+    FROM profiles WHERE lower(email) = lower($1)`,
+};
+
 /** The only place with queries on `profiles`. */
 @Injectable()
 export class ProfilesRepository {
@@ -86,13 +99,14 @@ export class ProfilesRepository {
     await this.profiles.query('UPDATE profiles SET pin_hash = $2 WHERE id = $1', [id, pinHash]);
   }
 
-  /** With the PIN hash, for sign-in only. */
-  findByEmailWithSecret(email: string): Promise<Profile | null> {
-    return this.profiles
-      .createQueryBuilder('p')
-      .addSelect('p.pinHash')
-      .where('lower(p.email) = lower(:email)', { email })
-      .getOne();
+  /** The profile with this e-mail and its PIN hash, for sign-in only. */
+  async findSignInCandidate(email: string): Promise<(ProfileSummary & { pinHash: string }) | null> {
+    const [row] = await preparedRows<ProfileSummary & { pinHash: string }>(
+      this.profiles.manager.connection,
+      SIGN_IN_CANDIDATE,
+      [email],
+    );
+    return row ?? null;
   }
 
   async emailTaken(email: string, manager: EntityManager, exceptId?: string): Promise<boolean> {

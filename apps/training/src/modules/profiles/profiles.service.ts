@@ -32,7 +32,7 @@ import {
 import { validateExerciseListPrefs } from './exercise-list-prefs';
 import { Profile, ProfileRole } from './profile.entity';
 import { emailTaken, PROFILE_CONFLICTS } from './profiles.constraints';
-import { ProfileResponse, toProfileResponse } from './profile.response';
+import { ProfileResponse, ProfileSummary, toProfileResponse } from './profile.response';
 import { ownProfileRowOf, ProfileChanges, ProfilesRepository } from './profiles.repository';
 
 export function isPlatformAdminRole(role: string): boolean {
@@ -308,9 +308,11 @@ export class ProfilesService {
   }
 
   /** The profile with this email, with its PIN hash. */
-  async findSignInAccount(email: string): Promise<SignInAccount<Profile> | null> {
-    const profile = await this.profiles.findByEmailWithSecret(email);
-    return profile ? { account: profile, secretHash: profile.pinHash } : null;
+  async findSignInAccount(email: string): Promise<SignInAccount<ProfileSummary> | null> {
+    const profile = await this.profiles.findSignInCandidate(email);
+    if (!profile) return null;
+    const { pinHash, ...account } = profile;
+    return { account, secretHash: pinHash };
   }
 
   replaceSecretHash(id: string, secretHash: string): Promise<void> {
