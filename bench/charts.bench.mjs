@@ -7,8 +7,9 @@
 // (autocannon against 20 concurrent loops of the bare SQL over a pg Pool of 20), with the service
 // process's CPU per request (/proc/<pid>/stat); issue 20's goal: p50 ≤ 2× the bare SQL's.
 //
-// DATABASE_URL set: a database `bench_charts` is (re)created on that server. Unset: the
-// service starts its embedded PostgreSQL under .data/bench-health. Run `pnpm build` first.
+// DATABASE_URL set: a database `bench_charts` (BENCH_DB: another name, for helpers sharing one
+// server) is (re)created on that server. Unset: the service starts its embedded PostgreSQL under
+// .data/bench-health. BENCH_CHARTS=R1,R2 measures only those charts. Run `pnpm build` first.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
@@ -31,7 +32,10 @@ const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'apps', 'health', 'node_modules', 'pg'));
 const dist = (p) => path.join(ROOT, 'apps', 'health', 'dist', 'modules', p);
 const { DataLayerRepository } = require(dist('data-layer/data-layer.repository.js'));
-const { CHART_CODES } = require(dist('charts/chart-catalog.js'));
+const { CHART_CODES: ALL_CHART_CODES } = require(dist('charts/chart-catalog.js'));
+const CHART_CODES = process.env.BENCH_CHARTS
+  ? ALL_CHART_CODES.filter((c) => process.env.BENCH_CHARTS.split(',').includes(c))
+  : ALL_CHART_CODES;
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 3);
@@ -55,7 +59,7 @@ const cpuMsOf = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const dbUrl = await freshDatabase('bench_charts');
+const dbUrl = await freshDatabase(process.env.BENCH_DB ?? 'bench_charts');
 const service = await startService('health', {
   port: PORT,
   databaseUrl: dbUrl,

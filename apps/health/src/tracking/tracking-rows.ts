@@ -1,4 +1,10 @@
-import { firstRow, isoTimestamp, rowVersionColumn, type Queryable } from '@sports/common';
+import {
+  firstRow,
+  isoTimestamp,
+  rowVersionColumn,
+  type Queryable,
+  type VersionedRow,
+} from '@sports/common';
 import type { TrackingSource } from './tracking-common';
 
 /** The columns every tracking row answers with, as read for a response (snake_case, ISO). */
@@ -8,12 +14,10 @@ export interface TrackedRow {
   source: TrackingSource;
   created_at: string;
   updated_at: string;
-  /** The row's version, its ETag (not part of the response body). */
-  row_version: string;
 }
 
-/** `created_at` and `updated_at` as the ISO 8601 text of the response, and the row version. */
-export const TRACKED_TIMESTAMPS = `${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at, ${rowVersionColumn()}`;
+/** `created_at` and `updated_at` as the ISO 8601 text of the response. */
+export const TRACKED_TIMESTAMPS = `${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at`;
 
 /** One user's row of `table` by id, in the columns `select` gives, or null (another user's too). */
 export function ownRow<Row>(
@@ -27,6 +31,20 @@ export function ownRow<Row>(
     id,
     userId,
   ]);
+}
+
+/**
+ * `ownRow` with the row's version, the ETag of a detail read (a list item has none, so lists
+ * leave the column out).
+ */
+export function ownTrackedRow<Row>(
+  db: Queryable,
+  select: string,
+  table: string,
+  userId: string,
+  id: string,
+): Promise<(Row & VersionedRow) | null> {
+  return ownRow<Row & VersionedRow>(db, `${select}, ${rowVersionColumn()}`, table, userId, id);
 }
 
 /** The `WHERE` of a list of one user's tracking rows and its parameters (`$1` is the user). */

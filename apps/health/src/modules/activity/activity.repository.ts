@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isoTimestamp, pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
-import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
+import { ownTrackedRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { ActivityEntry, ActivityType } from './activity.entity';
 import type { IfMatch } from '@sports/common';
 import { deleteTracked, writeTracked } from '../../tracking/persistence';
@@ -57,8 +57,8 @@ export class ActivityRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  findOwnedRow(userId: string, id: string): Promise<ActivityRow | null> {
-    return ownRow<ActivityRow>(this.reads, ROW_COLUMNS, 'activity_entries', userId, id);
+  findOwnedRow(userId: string, id: string) {
+    return ownTrackedRow<ActivityRow>(this.reads, ROW_COLUMNS, 'activity_entries', userId, id);
   }
 
   findOwned(userId: string, id: string): Promise<ActivityEntry | null> {

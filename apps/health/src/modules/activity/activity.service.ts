@@ -6,6 +6,7 @@ import {
   assertIfMatch,
   withEntityTag,
   WriteTarget,
+  VersionedRow,
 } from '@sports/common';
 import { ActivityEntry } from './activity.entity';
 import { ActivityRepository, ActivityRow, ActivityValues } from './activity.repository';
@@ -143,6 +144,6 @@ export function activityRowBody(r: ActivityRow): ActivityResponse {
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function activityRowResponse(r: ActivityRow): ActivityResponse {
+export function activityRowResponse(r: ActivityRow & VersionedRow): ActivityResponse {
   return withEntityTag(activityRowBody(r), r.row_version);
 }

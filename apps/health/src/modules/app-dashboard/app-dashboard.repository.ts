@@ -5,11 +5,13 @@ import {
   IfMatch,
   ifMatchSql,
   NotFoundError,
+  PreparedReads,
   rowVersionColumn,
   VersionedRow,
   versionedWrite,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { effectiveFeaturesOf } from '../membership/effective-features';
 
 export const WIDGET_SIZES = ['small', 'medium', 'large', 'full'] as const;
 export type WidgetSize = (typeof WIDGET_SIZES)[number];
@@ -29,6 +31,12 @@ export interface WidgetRow extends VersionedRow {
   features: string[];
   override_features: string[] | null;
   override_updated_at: Date | null;
+}
+
+/** The caller's features and the features of each widget showing one chart. */
+export interface ChartAccessRow {
+  features: string[];
+  widgets: string[][];
 }
 
 export const PRODUCT_DEFAULT_KEY = 'product_dashboard_default';
@@ -51,7 +59,10 @@ export function dashboardVersion(own: StoredLayout | null, fallback: StoredLayou
 /** The only queries of the dashboard: widget_catalog, user_dashboard_layouts, system_config. */
 @Injectable()
 export class AppDashboardRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly reads: PreparedReads,
+  ) {}
 
   widgets(): Promise<WidgetRow[]> {
     return this.db.query(
@@ -61,12 +72,19 @@ export class AppDashboardRepository {
     );
   }
 
-  /** Catalog and override features of every widget that shows chart `code`. */
-  widgetsShowingChart(code: string): Promise<Pick<WidgetRow, 'features' | 'override_features'>[]> {
-    return this.db.query(
-      `SELECT features, override_features FROM widget_catalog WHERE chart_code = $1 ORDER BY position`,
-      [code],
+  /**
+   * What decides whether `userId` may read chart `code`, in one prepared statement: the caller's
+   * effective features (none for an unknown user) and the effective features (override, else
+   * catalog) of every widget that shows the chart, in catalog order.
+   */
+  async chartAccess(userId: string, code: string): Promise<ChartAccessRow> {
+    const [row] = await this.reads.query<ChartAccessRow>(
+      `SELECT coalesce(${effectiveFeaturesOf('$1::uuid')}, '{}') AS features,
+              coalesce((SELECT json_agg(coalesce(override_features, features) ORDER BY position)
+                          FROM widget_catalog WHERE chart_code = $2), '[]') AS widgets`,
+      [userId, code],
     );
+    return row;
   }
 
   /**

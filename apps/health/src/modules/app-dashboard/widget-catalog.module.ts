@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PreparedReads } from '@sports/common';
 import { AppDashboardRepository } from './app-dashboard.repository';
 import { ChartAccessService } from './chart-access.service';
 
@@ -7,7 +8,7 @@ import { ChartAccessService } from './chart-access.service';
  * the chart endpoints (which the dashboard module imports, so they cannot import it back).
  */
 @Module({
-  providers: [AppDashboardRepository, ChartAccessService],
+  providers: [AppDashboardRepository, ChartAccessService, PreparedReads],
   exports: [AppDashboardRepository, ChartAccessService],
 })
 export class WidgetCatalogModule {}

@@ -4,7 +4,7 @@ import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
-  ownRow,
+  ownTrackedRow,
   TRACKED_TIMESTAMPS,
   TrackedRow,
 } from '../../tracking/tracking-rows';
@@ -56,8 +56,8 @@ export class CaliperRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  findOwnRow(userId: string, id: string): Promise<CaliperRow | null> {
-    return ownRow<CaliperRow>(this.reads, ROW_COLUMNS, 'caliper_entries', userId, id);
+  findOwnRow(userId: string, id: string) {
+    return ownTrackedRow<CaliperRow>(this.reads, ROW_COLUMNS, 'caliper_entries', userId, id);
   }
 
   /** Newest day first, formulas alphabetically (one per day and formula), with the filter's total. */

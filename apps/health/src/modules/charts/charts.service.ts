@@ -110,18 +110,17 @@ export class ChartsService {
 
   private readonly compute: Record<ChartCode, Compute> = {
     E1: async (u, from, to) => {
-      const [days, weights, profile, activityLevel] = await Promise.all([
+      const [days, weights, profile] = await Promise.all([
         this.data.nutritionDaily(u, shiftDate(from, -6), to),
         this.data.weightSeries(u, shiftDate(to, -TREND_WARMUP_DAYS), to),
-        this.data.profile(u),
-        this.extra.activityLevel(u),
+        this.extra.energyProfile(u),
       ]);
       const goalKcal = energyGoalKcal({
         sex: profile.sex,
         weightKg: weights.length ? weights[weights.length - 1].weight_kg : null,
         heightCm: profile.height_cm,
         age: profile.birth_date ? ageOn(profile.birth_date, to) : null,
-        activityLevel,
+        activityLevel: profile.activity_level,
         goalWeightKg: profile.goal_weight_kg,
       });
       return computeEnergyIntake({ days, from, to, goalKcal });

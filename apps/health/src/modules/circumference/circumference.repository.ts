@@ -4,7 +4,7 @@ import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
-  ownRow,
+  ownTrackedRow,
   TRACKED_TIMESTAMPS,
   TrackedRow,
 } from '../../tracking/tracking-rows';
@@ -53,8 +53,14 @@ export class CircumferenceRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  findOwnRow(userId: string, id: string): Promise<CircumferenceRow | null> {
-    return ownRow<CircumferenceRow>(this.reads, ROW_COLUMNS, 'circumference_entries', userId, id);
+  findOwnRow(userId: string, id: string) {
+    return ownTrackedRow<CircumferenceRow>(
+      this.reads,
+      ROW_COLUMNS,
+      'circumference_entries',
+      userId,
+      id,
+    );
   }
 
   /** Newest day first, sites alphabetically (one per day and site), with the filter's total. */

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PreparedReads } from '@sports/common';
+import { PROFILE_COLUMNS } from './data-layer.repository';
+import type { ProfileFacts } from './data-layer.types';
 
-export interface EnergyProfileRow {
+/** The profile facts with the activity level: what chart E1's energy goal needs. */
+export interface EnergyProfileRow extends ProfileFacts {
   activity_level: 'sedentary' | 'light' | 'moderate' | 'active' | 'very_active' | null;
 }
 
@@ -15,7 +18,7 @@ export class ChartSeriesRepository {
 
   async energyProfile(userId: string): Promise<EnergyProfileRow | null> {
     const rows: EnergyProfileRow[] = await this.db.query(
-      `SELECT activity_level FROM users WHERE id = $1`,
+      `SELECT ${PROFILE_COLUMNS}, activity_level FROM users WHERE id = $1`,
       [userId],
     );
     return rows[0] ?? null;

@@ -41,6 +41,10 @@ const SESSION_COLUMNS = `
   rpe,
   round(rpe * duration_min, 1)::float8 AS load`;
 
+/** `ProfileFacts` of a row of `users`. */
+export const PROFILE_COLUMNS = `sex, birth_date::text AS birth_date, height_cm::float8 AS height_cm,
+  goal_weight_kg::float8 AS goal_weight_kg`;
+
 export interface MetricRow {
   metric: string;
   latest_date: string;
@@ -215,9 +219,7 @@ export class DataLayerRepository {
 
   async profile(userId: string): Promise<ProfileFacts | null> {
     const rows: ProfileFacts[] = await this.db.query(
-      `SELECT sex, birth_date::text AS birth_date, height_cm::float8 AS height_cm,
-              goal_weight_kg::float8 AS goal_weight_kg
-         FROM users WHERE id = $1`,
+      `SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`,
       [userId],
     );
     return rows[0] ?? null;

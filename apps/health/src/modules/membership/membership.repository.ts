@@ -11,6 +11,7 @@ import {
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { UserTier } from '../profiles/user.entity';
+import { EFFECTIVE_FEATURES_SQL } from './effective-features';
 
 export interface TierRow extends VersionedRow {
   tier: UserTier;
@@ -35,22 +36,10 @@ export interface OverrideRow {
 export class MembershipRepository {
   constructor(private readonly db: DataSource) {}
 
-  /**
-   * A user's tier and effective features in one query: tier features plus grants minus
-   * revocations (UNION then EXCEPT, evaluated left to right). Null when the user is unknown.
-   */
+  /** A user's tier and effective features in one query. Null when the user is unknown. */
   async featuresOf(userId: string): Promise<{ tier: UserTier; features: string[] } | null> {
     const rows: { tier: UserTier; features: string[] }[] = await this.db.query(
-      `SELECT u.tier,
-              ARRAY(
-                SELECT unnest(t.features)
-                UNION
-                SELECT o.feature FROM user_feature_overrides o WHERE o.user_id = u.id AND o.granted
-                EXCEPT
-                SELECT o.feature FROM user_feature_overrides o
-                 WHERE o.user_id = u.id AND NOT o.granted
-                ORDER BY 1
-              ) AS features
+      `SELECT u.tier, ${EFFECTIVE_FEATURES_SQL} AS features
          FROM users u
          JOIN membership_tiers t ON t.tier = u.tier
         WHERE u.id = $1`,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Not, Repository } from 'typeorm';
-import { ownRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
+import { ownTrackedRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { Meal, NutritionEntry } from './nutrition.entity';
 import type { IfMatch } from '@sports/common';
 import { deleteTracked, writeTracked } from '../../tracking/persistence';
@@ -66,8 +66,8 @@ export class NutritionRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  findOwnedRow(userId: string, id: string): Promise<NutritionRow | null> {
-    return ownRow<NutritionRow>(this.reads, ROW_COLUMNS, 'nutrition_entries', userId, id);
+  findOwnedRow(userId: string, id: string) {
+    return ownTrackedRow<NutritionRow>(this.reads, ROW_COLUMNS, 'nutrition_entries', userId, id);
   }
 
   /** Per-day sums; a nutrient stays null on a day where no entry recorded it. */

@@ -6,6 +6,7 @@ import {
   assertIfMatch,
   withEntityTag,
   WriteTarget,
+  VersionedRow,
 } from '@sports/common';
 import { isTooFarAhead, utcDate } from '../../tracking/calendar-date';
 import type {
@@ -201,6 +202,6 @@ export function nutritionRowBody(r: NutritionRow): NutritionResponse {
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function nutritionRowResponse(r: NutritionRow): NutritionResponse {
+export function nutritionRowResponse(r: NutritionRow & VersionedRow): NutritionResponse {
   return withEntityTag(nutritionRowBody(r), r.row_version);
 }

@@ -4,7 +4,7 @@ import { isoTimestamp, pagedRows, PagedRows, PreparedReads } from '@sports/commo
 import { Not, Repository } from 'typeorm';
 import {
   ownedRowsFilter,
-  ownRow,
+  ownTrackedRow,
   TRACKED_TIMESTAMPS,
   TrackedRow,
 } from '../../tracking/tracking-rows';
@@ -61,8 +61,14 @@ export class ReferenceValuesRepository {
   }
 
   /** The read path: a typed row in one statement, no entity hydration. */
-  findOwnedRow(userId: string, id: string): Promise<ReferenceValueRow | null> {
-    return ownRow<ReferenceValueRow>(this.reads, ROW_COLUMNS, 'reference_values', userId, id);
+  findOwnedRow(userId: string, id: string) {
+    return ownTrackedRow<ReferenceValueRow>(
+      this.reads,
+      ROW_COLUMNS,
+      'reference_values',
+      userId,
+      id,
+    );
   }
 
   findOwned(userId: string, id: string): Promise<ReferenceValue | null> {

@@ -7,6 +7,7 @@ import {
   assertIfMatch,
   withEntityTag,
   WriteTarget,
+  VersionedRow,
 } from '@sports/common';
 import { isTooFarAhead } from '../../tracking/calendar-date';
 import { ReferenceValueTypesService } from '../admin-reference-value-types/reference-value-types.service';
@@ -182,6 +183,8 @@ export function referenceValueRowBody(r: ReferenceValueRow): ReferenceValueRespo
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function referenceValueRowResponse(r: ReferenceValueRow): ReferenceValueResponse {
+export function referenceValueRowResponse(
+  r: ReferenceValueRow & VersionedRow,
+): ReferenceValueResponse {
   return withEntityTag(referenceValueRowBody(r), r.row_version);
 }

@@ -4,7 +4,7 @@ import { pagedRows, PagedRows, PreparedReads } from '@sports/common';
 import { Repository } from 'typeorm';
 import {
   ownedRowsFilter,
-  ownRow,
+  ownTrackedRow,
   TRACKED_TIMESTAMPS,
   TrackedRow,
 } from '../../tracking/tracking-rows';
@@ -48,8 +48,8 @@ export class WeightRepository {
   }
 
   /** The read path: typed rows in one statement, no entity hydration. */
-  findOwnRow(userId: string, id: string): Promise<WeightRow | null> {
-    return ownRow<WeightRow>(this.reads, ROW_COLUMNS, 'weight_entries', userId, id);
+  findOwnRow(userId: string, id: string) {
+    return ownTrackedRow<WeightRow>(this.reads, ROW_COLUMNS, 'weight_entries', userId, id);
   }
 
   /** Newest day first (one entry per day), with the total of the range. */

@@ -1,4 +1,4 @@
-import { withEntityTag } from '@sports/common';
+import { withEntityTag, VersionedRow } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -172,6 +172,6 @@ export function caliperRowBody(r: CaliperRow): CaliperResponse {
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function caliperRowResponse(r: CaliperRow): CaliperResponse {
+export function caliperRowResponse(r: CaliperRow & VersionedRow): CaliperResponse {
   return withEntityTag(caliperRowBody(r), r.row_version);
 }

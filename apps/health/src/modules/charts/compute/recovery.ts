@@ -1,6 +1,6 @@
 import { ACWR_DANGER_ABOVE, ACWR_SWEET_SPOT, AcwrDay } from './activity';
 import { ChartComputation, ChartPoint, series } from './chart-types';
-import { inRange, mean, r, rn, sampleSd, shiftDate, trailingMeans } from './series-math';
+import { dayNumber, inRange, mean, r, rn, sampleSd, shiftDate, trailingMeans } from './series-math';
 import type { DatedValue } from './weight-trend';
 
 /** Days before a reading that form its baseline (the day itself excluded). */
@@ -17,17 +17,19 @@ export interface Baseline {
 /**
  * Rolling baseline of each reading: mean ± 1 SD of the readings of the 28 days before it,
  * the day itself excluded (Plews DJ et al., Sports Med 2013;43:773-781, baseline approach
- * for HRV-guided training; the same rule serves resting heart rate). `sorted` ascending.
+ * for HRV-guided training; the same rule serves resting heart rate). `sorted` ascending; the
+ * answer is aligned with it (undefined below `BASELINE_MIN_READINGS` readings).
  */
-export function rollingBaselines(sorted: readonly DatedValue[]): Map<string, Baseline> {
-  const out = new Map<string, Baseline>();
+export function rollingBaselineList(sorted: readonly DatedValue[]): (Baseline | undefined)[] {
+  const out: (Baseline | undefined)[] = new Array(sorted.length);
+  const day = sorted.map((v) => dayNumber(v.date));
   // running sums over the readings of [day − 28, day − 1]
   let start = 0;
   let sum = 0;
   let sumSq = 0;
   for (let i = 0; i < sorted.length; i++) {
-    const first = shiftDate(sorted[i].date, -BASELINE_DAYS);
-    while (sorted[start].date < first) {
+    const first = day[i] - BASELINE_DAYS;
+    while (day[start] < first) {
       sum -= sorted[start].value;
       sumSq -= sorted[start].value ** 2;
       start++;
@@ -37,7 +39,7 @@ export function rollingBaselines(sorted: readonly DatedValue[]): Map<string, Bas
       const m = sum / n;
       const sd = Math.sqrt(Math.max(0, (sumSq - n * m * m) / (n - 1)));
       // float residue of identical readings is no spread
-      out.set(sorted[i].date, { mean: m, sd: sd < 1e-9 * Math.max(1, Math.abs(m)) ? 0 : sd, n });
+      out[i] = { mean: m, sd: sd < 1e-9 * Math.max(1, Math.abs(m)) ? 0 : sd, n };
     }
     sum += sorted[i].value;
     sumSq += sorted[i].value ** 2;
@@ -45,9 +47,22 @@ export function rollingBaselines(sorted: readonly DatedValue[]): Map<string, Bas
   return out;
 }
 
+/** `rollingBaselineList` by day. */
+export function rollingBaselines(sorted: readonly DatedValue[]): Map<string, Baseline> {
+  const out = new Map<string, Baseline>();
+  rollingBaselineList(sorted).forEach((b, i) => b && out.set(sorted[i].date, b));
+  return out;
+}
+
 /** The z-score of `value` against its baseline; null when the baseline has no spread. */
 export const zScore = (value: number, b: Baseline | undefined): number | null =>
   b && b.sd > 0 ? (value - b.mean) / b.sd : null;
+
+/** The readings of [from, to] with the baseline of each (aligned, undefined without one). */
+interface BaselineWindow {
+  window: DatedValue[];
+  baselines: (Baseline | undefined)[];
+}
 
 function baselineChart(input: {
   /** Readings from `from − 28` to `to`, ascending (already transformed, e.g. ln). */
@@ -59,64 +74,54 @@ function baselineChart(input: {
   unit: string | null;
   digits: number;
   what: string;
-}): { result: ChartComputation; window: DatedValue[]; baselines: Map<string, Baseline> } {
+}): { result: ChartComputation } & BaselineWindow {
   const { from, to, digits } = input;
-  const baselines = rollingBaselines(input.values);
-  const window = input.values.filter((v) => inRange(v.date, from, to));
-  const withBand = window.filter((v) => baselines.has(v.date));
-  const band = (f: (b: Baseline) => number): ChartPoint[] =>
-    withBand.map((v) => ({ date: v.date, value: r(f(baselines.get(v.date) as Baseline), digits) }));
-  const above = withBand.filter((v) => {
-    const b = baselines.get(v.date) as Baseline;
-    return v.value > b.mean + b.sd;
-  });
-  const below = withBand.filter((v) => {
-    const b = baselines.get(v.date) as Baseline;
-    return v.value < b.mean - b.sd;
+  const all = rollingBaselineList(input.values);
+  const window: DatedValue[] = [];
+  const baselines: (Baseline | undefined)[] = [];
+  const readings: ChartPoint[] = [];
+  const means: ChartPoint[] = [];
+  const lows: ChartPoint[] = [];
+  const highs: ChartPoint[] = [];
+  let above = 0;
+  let below = 0;
+  // One pass over the window: the readings, the band of those with a baseline, and the counts.
+  input.values.forEach((v, i) => {
+    if (!inRange(v.date, from, to)) return;
+    const b = all[i];
+    window.push(v);
+    baselines.push(b);
+    readings.push({ date: v.date, value: r(v.value, digits) });
+    if (!b) return;
+    means.push({ date: v.date, value: r(b.mean, digits) });
+    lows.push({ date: v.date, value: r(b.mean - b.sd, digits) });
+    highs.push({ date: v.date, value: r(b.mean + b.sd, digits) });
+    if (v.value > b.mean + b.sd) above++;
+    else if (v.value < b.mean - b.sd) below++;
   });
   const last = window[window.length - 1];
-  const lastBase = last ? baselines.get(last.date) : undefined;
+  const lastBase = baselines[baselines.length - 1];
   const result: ChartComputation = {
     series: [
-      series(
-        input.key,
-        input.label,
-        input.unit,
-        window.map((v) => ({ date: v.date, value: r(v.value, digits) })),
-      ),
-      series(
-        'baseline_mean',
-        'Baseline (28 d mean)',
-        input.unit,
-        band((b) => b.mean),
-      ),
-      series(
-        'baseline_low',
-        'Baseline − 1 SD',
-        input.unit,
-        band((b) => b.mean - b.sd),
-      ),
-      series(
-        'baseline_high',
-        'Baseline + 1 SD',
-        input.unit,
-        band((b) => b.mean + b.sd),
-      ),
+      series(input.key, input.label, input.unit, readings),
+      series('baseline_mean', 'Baseline (28 d mean)', input.unit, means),
+      series('baseline_low', 'Baseline − 1 SD', input.unit, lows),
+      series('baseline_high', 'Baseline + 1 SD', input.unit, highs),
     ],
     summary: {
       latest: last ? r(last.value, digits) : null,
       latest_baseline: lastBase
         ? { mean: r(lastBase.mean, digits), sd: r(lastBase.sd, digits), readings: lastBase.n }
         : null,
-      days_with_baseline: withBand.length,
-      days_outside_band: above.length + below.length,
-      days_above_band: above.length,
-      days_below_band: below.length,
+      days_with_baseline: means.length,
+      days_outside_band: above + below,
+      days_above_band: above,
+      days_below_band: below,
     },
     data_points: window.length,
   };
   if (!window.length) result.insufficient_reason = `No ${input.what} reading in the range.`;
-  else if (!withBand.length) {
+  else if (!means.length) {
     result.insufficient_reason = `A baseline needs at least ${BASELINE_MIN_READINGS} ${input.what} readings in the ${BASELINE_DAYS} days before a day.`;
   }
   return { result, window, baselines };
@@ -162,8 +167,8 @@ export function computeHrv(input: {
   const means = trailingMeans(ln, 7);
   const mean7 = window.map((v) => ({ date: v.date, value: r(means.get(v.date) as number, 3) }));
   result.series.splice(1, 0, series('mean_7d', '7-day mean', 'ln(ms)', mean7));
-  result.summary.mean_7d_outside_band = window.filter((v) => {
-    const b = baselines.get(v.date);
+  result.summary.mean_7d_outside_band = window.filter((v, i) => {
+    const b = baselines[i];
     const m = means.get(v.date) as number;
     return b !== undefined && (m > b.mean + b.sd || m < b.mean - b.sd);
   }).length;

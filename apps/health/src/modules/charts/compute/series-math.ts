@@ -7,26 +7,39 @@ import { roundTo } from '../../data-layer/series-values';
  * the whole population, as the 7 days of a week in Foster's monotony (A3): the published worked
  * examples of monotony (Runalyze's formula and implementation) reproduce only with n.
  *
- * Calendar arithmetic runs on day numbers (days since 1970-01-01) with memoised conversions:
- * a chart of a year touches each day a handful of times, and `Date` parsing and formatting
- * cost microseconds each (measured in bench/charts.bench.mjs).
+ * Calendar arithmetic runs on day numbers (days since 1970-01-01): a chart of a year touches
+ * each day a handful of times, and `Date` parsing and formatting cost microseconds each
+ * (measured in bench/charts.bench.mjs). A day's number is computed from its digits (no
+ * allocation, no lookup); the text of a day number is memoised.
  */
 
 export { roundTo };
 
 const DAY_MS = 86_400_000;
-const dayNumbers = new Map<string, number>();
 const dayStrings = new Map<number, string>();
 
-/** Days since 1970-01-01 of a YYYY-MM-DD day. */
-export function dayNumber(date: string): number {
-  let n = dayNumbers.get(date);
-  if (n === undefined) {
-    n = Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS);
-    if (dayNumbers.size > 50_000) dayNumbers.clear();
-    dayNumbers.set(date, n);
-  }
+/** The value of the `length` decimal digits of `s` from `at`. */
+function digits(s: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) n = n * 10 + s.charCodeAt(i) - 48;
   return n;
+}
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD day: the proleptic Gregorian day count of
+ * `days_from_civil` (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"), which
+ * `Date.UTC` answers too.
+ */
+export function dayNumber(date: string): number {
+  const month = digits(date, 5, 2);
+  const year = digits(date, 0, 4) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear =
+    Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + digits(date, 8, 2) - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /** YYYY-MM-DD of a day number. */
@@ -148,12 +161,13 @@ export function trailingMeans(
   days: number,
 ): Map<string, number> {
   const out = new Map<string, number>();
+  const day = sorted.map((v) => dayNumber(v.date));
   let start = 0;
   let sum = 0;
   for (let i = 0; i < sorted.length; i++) {
     sum += sorted[i].value;
-    const first = shiftDate(sorted[i].date, -(days - 1));
-    while (sorted[start].date < first) sum -= sorted[start++].value;
+    const first = day[i] - (days - 1);
+    while (day[start] < first) sum -= sorted[start++].value;
     out.set(sorted[i].date, sum / (i - start + 1));
   }
   return out;

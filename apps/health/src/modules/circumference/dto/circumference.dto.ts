@@ -1,4 +1,4 @@
-import { withEntityTag } from '@sports/common';
+import { withEntityTag, VersionedRow } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
@@ -120,6 +120,8 @@ export function circumferenceRowBody(r: CircumferenceRow): CircumferenceResponse
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function circumferenceRowResponse(r: CircumferenceRow): CircumferenceResponse {
+export function circumferenceRowResponse(
+  r: CircumferenceRow & VersionedRow,
+): CircumferenceResponse {
   return withEntityTag(circumferenceRowBody(r), r.row_version);
 }

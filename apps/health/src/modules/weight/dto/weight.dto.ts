@@ -1,4 +1,4 @@
-import { withEntityTag } from '@sports/common';
+import { withEntityTag, VersionedRow } from '@sports/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { IsPastOrTodayDate } from '../../../tracking/calendar-date';
@@ -113,6 +113,6 @@ export function weightRowBody(r: WeightRow): WeightResponse {
 }
 
 /** The response of a row read on its own (the detail read path): its body and its version. */
-export function weightRowResponse(r: WeightRow): WeightResponse {
+export function weightRowResponse(r: WeightRow & VersionedRow): WeightResponse {
   return withEntityTag(weightRowBody(r), r.row_version);
 }
