@@ -12,6 +12,7 @@ import {
 import { AUTH_OPTIONS, AuthOptions, AuthUser } from './auth-user';
 import { FeatureGate } from './feature-gate';
 import { JwtStrategy } from './jwt.strategy';
+import { routeMetadata } from './route-metadata';
 
 /**
  * The one global guard: reads the route's access rule, authenticates with the JWT strategy
@@ -31,13 +32,21 @@ export class AccessGuard implements CanActivate {
     private readonly jwt: JwtStrategy,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** A public route is let through synchronously (no promise of an async guard to await). */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const rule = accessRuleOf(this.reflector, context);
     if (!rule) throw new ForbiddenError('This route declares no access rule.');
     if (rule.kind === 'public') return true;
+    return this.authenticate(context, rule);
+  }
+
+  private async authenticate(
+    context: ExecutionContext,
+    rule: Exclude<AccessRule, { kind: 'public' }>,
+  ): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request & RequestWithAuthStateDetail & { user?: AuthUser }>();
-    const detail = authStateDetailOf(this.reflector, [context.getHandler(), context.getClass()]);
+    const detail = authStateDetailOf(this.reflector, context);
     if (detail) req[AUTH_STATE_DETAIL_REQUEST_KEY] = detail;
     // The strategy runs directly, not through passport's middleware: the same verification and
     // outcomes without the middleware's per-request work. A bad or expired token is "no caller";
@@ -92,8 +101,5 @@ export function accessRuleOf(
   reflector: Reflector,
   context: ExecutionContext,
 ): AccessRule | undefined {
-  return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
-    context.getHandler(),
-    context.getClass(),
-  ]);
+  return routeMetadata<AccessRule>(reflector, ACCESS_METADATA, context);
 }

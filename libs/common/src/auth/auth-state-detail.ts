@@ -1,5 +1,6 @@
-import { SetMetadata } from '@nestjs/common';
+import { type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
+import { routeMetadata } from './route-metadata';
 
 export const AUTH_STATE_DETAIL_METADATA = 'auth:state-detail';
 
@@ -30,10 +31,7 @@ export interface RequestWithAuthStateDetail {
 /** The detail of a route (`@ReadWithAuthState` on the handler, else on the controller). */
 export function authStateDetailOf(
   reflector: Reflector,
-  targets: Parameters<Reflector['getAllAndOverride']>[1],
+  context: ExecutionContext,
 ): AuthStateDetail | undefined {
-  return reflector.getAllAndOverride<AuthStateDetail | undefined>(
-    AUTH_STATE_DETAIL_METADATA,
-    targets,
-  );
+  return routeMetadata<AuthStateDetail>(reflector, AUTH_STATE_DETAIL_METADATA, context);
 }

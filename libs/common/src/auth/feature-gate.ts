@@ -11,6 +11,7 @@ import { ApiForbiddenResponse } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import type { AuthUser } from './auth-user';
+import { routeMetadata } from './route-metadata';
 
 export const FEATURES_METADATA = 'access:required-features';
 
@@ -132,7 +133,7 @@ export class FeatureGate {
    * `@RequireFeatures`; 401 without a caller; 403 FEATURE_REQUIRED when the caller lacks one.
    */
   async checkRoute(context: ExecutionContext, user: AuthUser | undefined): Promise<void> {
-    const required = requiredFeaturesOf(this.reflector, [context.getHandler(), context.getClass()]);
+    const required = routeMetadata<string[]>(this.reflector, FEATURES_METADATA, context);
     if (!required?.length) return;
     if (!user) throw new UnauthenticatedError('A valid access token is required.');
     await this.require(user.id, required);

@@ -106,10 +106,11 @@ export function requestLogging(
     const elapsedMs = performance.now() - (this as TimedResponse)[STARTED];
     const req = this.req as LoggedRequest;
     if (this.writableFinished) for (const observe of observers) observe(req, this, elapsedMs);
-    if (UNLOGGED.test(req.originalUrl ?? req.url ?? '')) return;
     const responseTime = Math.round(elapsedMs);
     const level = requestLogLevel(options, this.statusCode, false, responseTime);
+    // The URL is tested only for a line that would be written.
     if (level === 'silent' || !root.isLevelEnabled(level)) return;
+    if (UNLOGGED.test(req.originalUrl ?? req.url ?? '')) return;
     if (this.statusCode >= 500)
       root[level](
         {

@@ -27,6 +27,8 @@ export class VersionResponse {
 @ApiTags('meta')
 @Controller('version')
 export class VersionController {
+  private answer?: VersionResponse;
+
   constructor(
     @Inject(RELEASE_INFO) private readonly release: ReleaseInfo,
     private readonly registry: ModuleRegistry,
@@ -37,6 +39,7 @@ export class VersionController {
   @ApiOperation({ operationId: 'getVersion', summary: 'Get the release and module versions' })
   @ApiOkResponse({ type: VersionResponse })
   version(): VersionResponse {
-    return { ...this.release, ...this.registry.versions() };
+    // The release and the module versions are fixed while the service runs: one answer object.
+    return (this.answer ??= { ...this.release, ...this.registry.versions() });
   }
 }
