@@ -289,6 +289,14 @@ try {
     DATABASE_URL: dbUrl,
     BARE_ROUTES: floorFile,
   });
+  // The NestJS floor: the same statements and answers from a minimal NestJS app.
+  const nestFloor = await startNodeServer(
+    path.join(ROOT, 'bench', 'lib', 'nest-floor-server.cjs'),
+    {
+      DATABASE_URL: dbUrl,
+      BARE_ROUTES: floorFile,
+    },
+  );
   const lists = [];
   try {
     for (const c of cases.filter((x) => x.floor)) {
@@ -316,6 +324,20 @@ try {
           ),
         });
         row.raw.floor = f;
+        const n = await loadWithCpu(nestFloor.pid, `${nestFloor.base}/${c.floor}`, {
+          connections: row.connections,
+          duration: DURATION,
+        });
+        Object.assign(row, {
+          nest_floor_rps: n.requests_per_s,
+          nest_floor_p50_ms: n.latency_ms.p50,
+          nest_floor_cpu_ms_per_request: n.cpu_ms_per_request,
+          nest_floor_p50_ratio_to_sql: ratio(
+            Math.max(n.latency_ms.p50, 0.5),
+            Math.max(row.bare_p50_ms, 0.5),
+          ),
+        });
+        row.raw.nest_floor = n;
       }
       // One connection: autocannon counts whole milliseconds, too coarse for sub-millisecond
       // answers; the same request sent one after another, timed to the microsecond, instead.
@@ -334,6 +356,7 @@ try {
     }
   } finally {
     await floor.stop();
+    await nestFloor.stop();
     rmSync(floorFile, { force: true });
   }
 
@@ -370,11 +393,11 @@ try {
     [
       `### ${l.name} (${l.check}, ${(l.bytes / 1024).toFixed(1)} KB)`,
       '',
-      '| connections | service req/s | service p50 / p99 ms | service CPU ms/request | statements/request | bare SQL req/s | bare SQL p50 ms | p50 ratio to SQL | floor req/s | floor p50 ms | floor CPU ms/request | p50 ratio to the floor |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| connections | service req/s | service p50 / p99 ms | service CPU ms/request | statements/request | bare SQL req/s | bare SQL p50 ms | p50 ratio to SQL | floor req/s | floor p50 ms | floor CPU ms/request | p50 ratio to the floor | NestJS floor req/s | NestJS floor p50 ms | NestJS floor CPU ms/request | p50 NestJS floor / SQL |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...l.rows.map(
         (r) =>
-          `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.statements_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} | **${r.p50_ratio}** | ${r.floor_rps} | ${r.floor_p50_ms} | ${r.floor_cpu_ms_per_request} | ${r.p50_ratio_to_floor} |`,
+          `| ${r.connections} | ${r.service_rps} | ${r.service_p50_ms} / ${r.service_p99_ms} | ${r.cpu_ms_per_request} | ${r.statements_per_request} | ${r.bare_rps} | ${r.bare_p50_ms} | **${r.p50_ratio}** | ${r.floor_rps} | ${r.floor_p50_ms} | ${r.floor_cpu_ms_per_request} | ${r.p50_ratio_to_floor} | ${r.nest_floor_rps} | ${r.nest_floor_p50_ms} | ${r.nest_floor_cpu_ms_per_request} | ${r.nest_floor_p50_ratio_to_sql} |`,
       ),
       '',
       ...l.rows
@@ -396,7 +419,7 @@ try {
     '',
     `## The simple tracking lists at ${LIST_CONNECTIONS.join(' and ')} connections (issue 20)`,
     '',
-    `${DURATION} s each, in one run: the route (autocannon), its bare SQL (the one statement the route runs, through a pg Pool from as many loops, in the benchmark's process) and the floor: a bare Node HTTP server in its own process (bench/lib/bare-list-server.mjs) that runs the same statement and answers the same bytes — the SQL plus the HTTP exchange of the answer, without routing, auth, validation, mapping or serialization. CPU per request: user + system time of the server process over the requests it answered. Statements per request: the database's committed transactions over the requests (the per-request account lookup of the auth guard included). Issue 20's goal: p50 ≤ 1.5× the bare SQL at 20 connections.`,
+    `${DURATION} s each, in one run: the route (autocannon), its bare SQL (the one statement the route runs, through a pg Pool from as many loops, in the benchmark's process) and the floor: a bare Node HTTP server in its own process (bench/lib/bare-list-server.mjs) that runs the same statement and answers the same bytes — the SQL plus the HTTP exchange of the answer, without routing, auth, validation, mapping or serialization; and the NestJS floor: a minimal NestJS 11 + Express 5 app in its own process (bench/lib/nest-floor-server.cjs, the framework's defaults, no middleware of ours) whose one route runs the same statement and answers the same JSON — what the fixed stack costs around the same SQL. CPU per request: user + system time of the server process over the requests it answered. Statements per request: the database's committed transactions over the requests (the per-request account lookup of the auth guard included). Issue 20's goal: p50 ≤ 1.5× the bare SQL at 20 connections.`,
     '',
     ...lists.map(listTable),
     `## Every route at ${CONNECTIONS} connections`,

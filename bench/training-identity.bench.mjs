@@ -6,12 +6,12 @@
 //   server in its own process running the same statement and answering the same bytes
 //   (lib/bare-statement-server.mjs); with CPU per request of the service and of the floor and
 //   statements per request;
-//   The NestJS floor (lib/nest-statement-server.cjs) does the same from a minimal NestJS app:
+//   The NestJS floor (lib/nest-floor-server.cjs) does the same from a minimal NestJS app:
 //   what the fixed stack costs around the same statement.
 // - login, at 50 connections: the profile lookup by email (bare SQL), and that lookup plus one
 //   argon2id verify (the cost the route must pay by design).
 // BENCH_PARTS=me (or login) runs one part only, e.g. to profile it.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routeVsSql, summaryRows } from './lib/route-vs-sql.mjs';
@@ -121,12 +121,26 @@ if (PARTS.has('me')) {
       REQUEST_FILE: requestFile,
     },
   );
+  // The NestJS floor: the same statement, answer and headers from a minimal NestJS app.
+  const nestRoutesFile = path.join(os.tmpdir(), `bench-me-nest-floor-${process.pid}.json`);
+  const floorRequest = JSON.parse(readFileSync(requestFile, 'utf8'));
+  writeFileSync(
+    nestRoutesFile,
+    JSON.stringify({
+      me: {
+        sql: meStatement.text,
+        params: meValues,
+        body: floorRequest.body,
+        headers: floorRequest.headers,
+      },
+    }),
+  );
   const nestFloor = await startNodeServer(
-    path.join(ROOT, 'bench', 'lib', 'nest-statement-server.cjs'),
+    path.join(ROOT, 'bench', 'lib', 'nest-floor-server.cjs'),
     {
       DATABASE_URL: service.databaseUrl,
-      REQUEST_FILE: requestFile,
-      ROUTE: '/api/profiles/me',
+      BARE_ROUTES: nestRoutesFile,
+      POOL: '10',
     },
   );
   for (const c of ME_CONNECTIONS) {
@@ -143,7 +157,7 @@ if (PARTS.has('me')) {
       connections: c,
       duration: DURATION,
     });
-    const nestRun = await loadWithCpu(nestFloor.pid, `${nestFloor.base}/api/profiles/me`, {
+    const nestRun = await loadWithCpu(nestFloor.pid, `${nestFloor.base}/me`, {
       connections: c,
       duration: DURATION,
     });
@@ -176,6 +190,7 @@ if (PARTS.has('me')) {
   }
   await floor.stop();
   await nestFloor.stop();
+  rmSync(nestRoutesFile, { force: true });
 }
 
 let loginRoute, loginSql, loginSqlArgon;
@@ -257,7 +272,7 @@ measured in the same run right after the route at the same connection count:
   (body and headers): the SQL plus the HTTP exchange, without routing, token check, tenant
   context, mapping or serialization;
 - NestJS floor: a minimal NestJS 11 + Express 5 application in its own process
-  (bench/lib/nest-statement-server.cjs, the framework's defaults, no middleware of ours) whose one
+  (bench/lib/nest-floor-server.cjs, the framework's defaults, no middleware of ours) whose one
   route runs the same prepared statement and answers the same JSON and headers: what the fixed
   stack costs per request with nothing of the service's own.
 
