@@ -1,12 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  FuzzCaller,
-  fuzzFailureText,
-  fuzzOpenApi,
-  renditionsSettled,
-} from '@sports/common/testing';
+import { renditionsSettled } from '@sports/common/testing';
+import { FuzzCaller, fuzzFailureText, fuzzOpenApi } from '@sports/common/testing/fuzz';
 import type { UserRole, UserTier } from './modules/profiles/user.entity';
 import { HealthTestApp, startHealthTestApp, TestUser } from './testing/health-test-app';
 

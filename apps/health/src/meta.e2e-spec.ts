@@ -36,7 +36,8 @@ const EXTENSIONS = { fhir: '1.0.0', llm_usage: '1.0.0' };
 describe('health service meta endpoints', () => {
   let t: HealthTestApp;
   beforeAll(async () => {
-    t = await startHealthTestApp();
+    // The first account of a database becomes admin: this file needs an empty one.
+    t = await startHealthTestApp({}, { own: true });
   });
   afterAll(() => t.close());
 

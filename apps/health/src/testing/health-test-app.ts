@@ -1,8 +1,8 @@
-import { startTestApp, TestApp } from '@sports/common/testing';
-import { AppModule } from '../app.module';
-import { HealthConfig, loadHealthConfig } from '../config';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { AcquireOptions, acquireTestApp, TestApp } from '@sports/common/testing';
+import type { HealthConfig } from '../config';
 import type { UserRole, UserTier } from '../modules/profiles/user.entity';
-import { RELEASE, SERVICE_DESCRIPTION } from '../release';
 
 export interface TestUser {
   id: string;
@@ -21,31 +21,20 @@ export interface HealthTestApp extends TestApp {
   newUser(options?: { role?: UserRole; tier?: UserTier }): Promise<TestUser>;
 }
 
-let counter = 0;
+const FACTORY = { file: path.join(__dirname, 'health-app-factory.ts'), name: 'bootHealthTestApp' };
 
-export async function startHealthTestApp(env: Record<string, string> = {}): Promise<HealthTestApp> {
-  const config = loadHealthConfig({
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    // Tests sign in many accounts from one address: the per-address limits are raised here and
-    // have their own tests that lower them (the per-account backoff keeps its default).
-    LOGIN_RATE_LIMIT: '10000',
-    LOGIN_ADDRESS_BACKOFF_THRESHOLD: '10000',
-    // Off: a test database references none of the files in a developer's PHOTO_ROOT, which the
-    // sweep would take for orphans. The sweep tests run it by hand.
-    STORAGE_SWEEP_INTERVAL_MINUTES: '0',
-    ...env,
-  });
-  const base = await startTestApp({
-    release: RELEASE,
-    description: SERVICE_DESCRIPTION,
-    config,
-    createModule: (c, url) => AppModule.forRoot(c, url),
-  });
+/**
+ * The health service for a test file: the worker's shared application for these settings
+ * (booted once, see docs/testing.md), with a database pool and accounts of the file's own.
+ */
+export async function startHealthTestApp(
+  env: Record<string, string> = {},
+  options: AcquireOptions = {},
+): Promise<HealthTestApp> {
+  const base = await acquireTestApp<HealthConfig>(FACTORY, env, options);
   const newUser = async (options: { role?: UserRole; tier?: UserTier } = {}): Promise<TestUser> => {
-    counter += 1;
-    const email = `u${counter}-${Date.now()}@example.org`;
-    const password = `secret-password-${counter}`;
+    const email = `u-${randomUUID()}@example.org`;
+    const password = `secret-password-${randomUUID().slice(0, 8)}`;
     const reg = await base.http.post('/api/auth/register').send({ email, password });
     if (reg.status !== 201)
       throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
@@ -66,5 +55,5 @@ export async function startHealthTestApp(env: Record<string, string> = {}): Prom
       auth: `Bearer ${login.body.access_token}`,
     };
   };
-  return { ...base, config, newUser };
+  return { ...base, newUser };
 }

@@ -1,7 +1,7 @@
-import { startTestApp, TestApp } from '@sports/common/testing';
-import { AppModule } from '../app.module';
-import { loadTrainingConfig, TrainingConfig } from '../config';
-import { RELEASE, SERVICE_DESCRIPTION } from '../release';
+import { randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { AcquireOptions, acquireTestApp, TestApp } from '@sports/common/testing';
+import type { TrainingConfig } from '../config';
 import type { ProfileRole } from '../modules/profiles/profile.entity';
 
 export interface TestProfile {
@@ -21,35 +21,28 @@ export interface TrainingTestApp extends TestApp {
   newProfile(options?: { role?: ProfileRole; name?: string }): Promise<TestProfile>;
 }
 
+const FACTORY = {
+  file: path.join(__dirname, 'training-app-factory.ts'),
+  name: 'bootTrainingTestApp',
+};
+
 let counter = 0;
 
+/**
+ * The training service for a test file: the worker's shared application for these settings
+ * (booted once, see docs/testing.md), with a database pool and profiles of the file's own.
+ */
 export async function startTrainingTestApp(
   env: Record<string, string> = {},
+  options: AcquireOptions = {},
 ): Promise<TrainingTestApp> {
-  // Tests sign in many profiles from one IP: the per-address limits are raised here and have
-  // their own tests that lower them (the per-account backoff keeps its default).
-  const config = loadTrainingConfig({
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    LOGIN_RATE_LIMIT: '10000',
-    LOGIN_ADDRESS_BACKOFF_THRESHOLD: '10000',
-    // Off: a test database references none of the files in a developer's MEDIA_ROOT, which the
-    // sweep would take for orphans. The sweep tests run it by hand.
-    STORAGE_SWEEP_INTERVAL_MINUTES: '0',
-    ...env,
-  });
-  const base = await startTestApp({
-    release: RELEASE,
-    description: SERVICE_DESCRIPTION,
-    config,
-    createModule: (c, url) => AppModule.forRoot(c, url),
-  });
+  const base = await acquireTestApp<TrainingConfig>(FACTORY, env, options);
   const newProfile = async (
     options: { role?: ProfileRole; name?: string } = {},
   ): Promise<TestProfile> => {
     counter += 1;
-    const email = `p${counter}-${Date.now()}@example.org`;
-    const pin = String(1000 + (counter % 9000)).padStart(4, '0');
+    const email = `p-${randomUUID()}@example.org`;
+    const pin = String(randomInt(1000, 10000));
     const reg = await base.http
       .post('/api/auth/register')
       .send({ name: options.name ?? `Profile ${counter}`, email, pin });
@@ -68,5 +61,5 @@ export async function startTrainingTestApp(
       auth: `Bearer ${login.body.access_token}`,
     };
   };
-  return { ...base, config, newProfile };
+  return { ...base, newProfile };
 }

@@ -33,12 +33,26 @@ export interface ContractViolation {
   body?: string;
 }
 
-const store = globalThis as { __contractViolations?: ContractViolation[] };
+/**
+ * Where violations are collected: one object per process, so that an application booted
+ * outside a test file's module registry (the shared test apps of `app-pool`) reports into the
+ * same list the file's `afterEach` reads (the Jest environment hands it over as a global).
+ */
+interface ViolationStore {
+  list: ContractViolation[];
+}
+const STORE_KEY = '__contractViolationStore';
+
+function violationStore(): ViolationStore {
+  const scope = globalThis as { [STORE_KEY]?: ViolationStore };
+  return (scope[STORE_KEY] ??= { list: [] });
+}
 
 /** Violations recorded since the last call (and forgets them). */
 export function takeContractViolations(): ContractViolation[] {
-  const taken = store.__contractViolations ?? [];
-  store.__contractViolations = [];
+  const store = violationStore();
+  const taken = store.list;
+  store.list = [];
   return taken;
 }
 
@@ -48,12 +62,20 @@ function record(violation: ContractViolation): void {
     appendFileSync(file, `${JSON.stringify(violation)}\n`);
     return;
   }
-  (store.__contractViolations ??= []).push(violation);
+  violationStore().list.push(violation);
+}
+
+/** Compiled on the first response that needs it (most of a document's schemas never are). */
+type LazyValidator = () => ValidateFunction;
+
+function lazy(compile: () => ValidateFunction): LazyValidator {
+  let compiled: ValidateFunction | undefined;
+  return () => (compiled ??= compile());
 }
 
 interface CompiledOperation {
   name: string;
-  responses: Map<string, Map<string, ValidateFunction | null>>;
+  responses: Map<string, Map<string, LazyValidator | null>>;
   codes: Map<string, Set<string>>;
 }
 
@@ -100,13 +122,13 @@ export class ContractValidator {
     ajv.addSchema({ $id: 'doc', components: refToDoc(components) });
     for (const { path, method, operation } of operationsOf(document)) {
       const name = `${method.toUpperCase()} ${path}`;
-      const responses = new Map<string, Map<string, ValidateFunction | null>>();
+      const responses = new Map<string, Map<string, LazyValidator | null>>();
       const codes = new Map<string, Set<string>>();
       for (const [status, response] of Object.entries(operation.responses)) {
-        const media = new Map<string, ValidateFunction | null>();
+        const media = new Map<string, LazyValidator | null>();
         for (const [type, content] of Object.entries((response as ResponseObject).content ?? {})) {
           const schema = content.schema && bodySchema(type, content.schema);
-          media.set(type, schema ? ajv.compile(refToDoc(schema)) : null);
+          media.set(type, schema ? lazy(() => ajv.compile(refToDoc(schema))) : null);
           const allOf = (
             content.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }
           )?.allOf;
@@ -141,13 +163,14 @@ export class ContractValidator {
     const type = contentType?.split(';')[0].trim().toLowerCase();
     if (status === 204 || status === 304 || !type) return [];
     if (declared.size === 0) return violation(`content type ${type} is not declared (none is)`);
-    const validate = declared.has(type)
+    const validator = declared.has(type)
       ? declared.get(type)
       : [...declared.entries()].find(
           ([t]) => t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
         )?.[1];
-    if (validate === undefined) return violation(`content type ${type} is not declared`);
-    if (!validate || !body) return [];
+    if (validator === undefined) return violation(`content type ${type} is not declared`);
+    if (!validator || !body) return [];
+    const validate = validator();
     const { value: parsed, problem } = decodeBody(type, body);
     if (problem) return violation(problem);
     if (parsed === undefined) return [];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +12,12 @@ const ENV_SERVER = 'TEST_DB_SERVER_URL';
 const ENV_TEMPLATE = 'TEST_DB_TEMPLATE';
 
 interface HarnessState {
+  service: string;
   embedded?: EmbeddedServer;
   dataDir?: string;
   serverUrl: string;
   template: string;
+  bootLog: string;
 }
 
 const STATE_KEY = '__sportsTestDatabase';
@@ -62,7 +64,13 @@ export function createGlobalSetup(options: {
     await runMigrations({ url: withDatabase(serverUrl, template), migrations: options.migrations });
     process.env[ENV_SERVER] = serverUrl;
     process.env[ENV_TEMPLATE] = template;
+    // Every application boot of the run is a line here (app-pool-host), summed up at teardown.
+    const bootLog = path.join(os.tmpdir(), `${template}-boots.log`);
+    writeFileSync(bootLog, '');
+    process.env.TEST_APP_BOOT_LOG = bootLog;
     (globalThis as Record<string, unknown>)[STATE_KEY] = {
+      service: options.service,
+      bootLog,
       embedded,
       dataDir,
       serverUrl,
@@ -71,11 +79,37 @@ export function createGlobalSetup(options: {
   };
 }
 
-/** Jest global teardown: drops the template and every clone of it, stops an embedded server. */
+/** What the shared app pool reports at the end of a run: boots, configurations, workers. */
+function reportBoots(state: HarnessState): void {
+  if (!existsSync(state.bootLog)) return;
+  const boots = readFileSync(state.bootLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' '));
+  rmSync(state.bootLog, { force: true });
+  if (!boots.length) return;
+  const configurations = new Set(boots.map(([, config]) => config)).size;
+  const workers = new Set(boots.map(([worker]) => worker)).size;
+  const ms = boots.map(([, , time]) => Number(time)).sort((a, b) => a - b);
+  process.stdout.write(
+    `\n${state.service}: ${boots.length} application boots (${configurations} configurations, ` +
+      `${workers} workers; boot median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms[ms.length - 1]} ms)\n`,
+  );
+}
+
+/**
+ * Jest global teardown: closes the applications of an in-band run (the pool then lives in this
+ * process), reports the boots, drops the template and every clone of it, stops an embedded server.
+ */
 export function createGlobalTeardown(): () => Promise<void> {
   return async () => {
     const state = (globalThis as Record<string, unknown>)[STATE_KEY] as HarnessState | undefined;
     if (!state) return;
+    const pool = (globalThis as Record<symbol, { closeAll(): Promise<void> } | undefined>)[
+      Symbol.for('sports.testAppPool')
+    ];
+    await pool?.closeAll();
+    reportBoots(state);
     await withServerClient(state.serverUrl, async (client) => {
       const { rows } = await client.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $1 || '\\_%'`,

@@ -1,0 +1,29 @@
+import { bootTestApp, BootedTestApp } from '@sports/common/testing';
+import { AppModule } from '../app.module';
+import { HealthConfig, loadHealthConfig } from '../config';
+import { RELEASE, SERVICE_DESCRIPTION } from '../release';
+
+/**
+ * Boots the health service for tests (called by the worker's app pool, outside the test files'
+ * module registries; see libs/common/src/testing/app-pool-host.ts).
+ */
+export function bootHealthTestApp(env: Record<string, string>): Promise<BootedTestApp<HealthConfig>> {
+  const config = loadHealthConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // Tests sign in many accounts from one address: the per-address limits are raised here and
+    // have their own tests that lower them (the per-account backoff keeps its default).
+    LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ADDRESS_BACKOFF_THRESHOLD: '10000',
+    // Off: a test database references none of the files in a developer's PHOTO_ROOT, which the
+    // sweep would take for orphans. The sweep tests run it by hand.
+    STORAGE_SWEEP_INTERVAL_MINUTES: '0',
+    ...env,
+  });
+  return bootTestApp({
+    release: RELEASE,
+    description: SERVICE_DESCRIPTION,
+    config,
+    createModule: (c, url) => AppModule.forRoot(c, url),
+  });
+}
