@@ -8,10 +8,8 @@ import {
   client,
   createExercise,
   pngBytes,
-  tempMediaRoot,
 } from './modules/media-assets/media-test-fixtures';
 import { startTrainingTestApp, TestProfile, TrainingTestApp } from './testing/training-test-app';
-import { rmSync } from 'node:fs';
 
 const FORTY_MB = 40 * 1024 * 1024;
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -23,19 +21,16 @@ const ANY_ID = '00000000-0000-4000-8000-000000000000';
  */
 describe('training: bodies are read only after the caller is let through', () => {
   let t: TrainingTestApp;
-  let root: string;
   let routes: BodyRoute[];
   let owner: TestProfile;
   let stranger: TestProfile;
   beforeAll(async () => {
-    root = tempMediaRoot();
-    t = await startTrainingTestApp({ MEDIA_ROOT: root });
+    t = await startTrainingTestApp();
     routes = bodyRoutesOf((await t.http.get('/api/docs-json')).body, ANY_ID);
     [owner, stranger] = await Promise.all([t.newProfile(), t.newProfile()]);
   });
   afterAll(async () => {
     await t.close();
-    rmSync(root, { recursive: true, force: true });
   });
 
   const unsent = (

@@ -1,7 +1,7 @@
 import { entityTagContract, type EntityTagSubject } from '@sports/common/testing';
 import type { Response } from 'supertest';
 import { insertClub } from './modules/club-memberships/club-test-fixtures';
-import { pdfBytes, tempMediaRoot, uploadAsset } from './modules/media-assets/media-test-fixtures';
+import { pdfBytes, uploadAsset } from './modules/media-assets/media-test-fixtures';
 import { startTrainingTestApp, TestProfile, TrainingTestApp } from './testing/training-test-app';
 
 const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
@@ -27,7 +27,7 @@ describe('training resources: entity tags (e2e)', () => {
   let exerciseA: string;
 
   beforeAll(async () => {
-    t = await startTrainingTestApp({ MEDIA_ROOT: tempMediaRoot() });
+    t = await startTrainingTestApp();
     [platformAdmin, superadmin, adminA, trainerA, adminB, userB] = await Promise.all([
       t.newProfile({ role: 'admin' }),
       t.newProfile({ role: 'superadmin' }),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { bootTestApp, BootedTestApp } from '@sports/common/testing';
 import { AppModule } from '../app.module';
 import { HealthConfig, loadHealthConfig } from '../config';
@@ -7,8 +10,13 @@ import { RELEASE, SERVICE_DESCRIPTION } from '../release';
  * Boots the health service for tests (called by the worker's app pool, outside the test files'
  * module registries; see libs/common/src/testing/app-pool-host.ts).
  */
-export function bootHealthTestApp(env: Record<string, string>): Promise<BootedTestApp<HealthConfig>> {
+export async function bootHealthTestApp(
+  env: Record<string, string>,
+): Promise<BootedTestApp<HealthConfig>> {
+  // Photos go to a folder of this application's own unless the file names one.
+  const photoRoot = env.PHOTO_ROOT ? undefined : mkdtempSync(path.join(os.tmpdir(), 'health-photos-'));
   const config = loadHealthConfig({
+    ...(photoRoot ? { PHOTO_ROOT: photoRoot } : {}),
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     // Tests sign in many accounts from one address: the per-address limits are raised here and
@@ -20,10 +28,20 @@ export function bootHealthTestApp(env: Record<string, string>): Promise<BootedTe
     STORAGE_SWEEP_INTERVAL_MINUTES: '0',
     ...env,
   });
-  return bootTestApp({
+  const booted = await bootTestApp({
     release: RELEASE,
     description: SERVICE_DESCRIPTION,
     config,
     createModule: (c, url) => AppModule.forRoot(c, url),
+  }).catch((error: unknown) => {
+    if (photoRoot) rmSync(photoRoot, { recursive: true, force: true });
+    throw error;
   });
+  return {
+    ...booted,
+    close: async () => {
+      await booted.close();
+      if (photoRoot) rmSync(photoRoot, { recursive: true, force: true });
+    },
+  };
 }

@@ -12,12 +12,12 @@ describe('the own account: password change and deletion (HTTP)', () => {
   let root: string;
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'health-account-'));
-    t = await startHealthTestApp({ PHOTO_ROOT: root });
+    // The photo folder of the worker's shared application (removed with it).
+    t = await startHealthTestApp();
+    root = t.config.PHOTO_ROOT!;
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(root, { recursive: true, force: true });
   });
 
   const expectProblem = (res: Response, status: number, code: string) => {

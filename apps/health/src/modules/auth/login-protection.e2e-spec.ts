@@ -151,7 +151,8 @@ describe('health sign-in with Redis', () => {
       LOGIN_RATE_KEY_PREFIX: `test-health-login:${randomBytes(8).toString('hex')}`,
     };
     a = await startHealthTestApp(env);
-    b = await startHealthTestApp({ ...env });
+    // A second replica of the same settings: an application of its own.
+    b = await startHealthTestApp(env, { own: true });
   });
   afterAll(async () => {
     await a?.close();

@@ -11,7 +11,8 @@ describe('GET /api/admin/users', () => {
   let clubId: string;
 
   beforeAll(async () => {
-    t = await startTrainingTestApp();
+    // The list of every profile, compared whole: this file needs a database of its own.
+    t = await startTrainingTestApp({}, { own: true });
     admin = await t.newProfile({ role: 'admin', name: 'Adam Admin' });
     user = await t.newProfile({ role: 'user', name: 'Uma User' });
     [{ id: clubId }] = await t.db.query(

@@ -99,7 +99,8 @@ describe('login rate limit shared by two instances through Redis', () => {
       LOGIN_RATE_KEY_PREFIX: `test-login-rate:${randomBytes(8).toString('hex')}`,
     };
     a = await startTrainingTestApp(env);
-    b = await startTrainingTestApp(env);
+    // A second replica of the same settings: an application of its own.
+    b = await startTrainingTestApp(env, { own: true });
   });
   afterAll(async () => {
     await a?.close();

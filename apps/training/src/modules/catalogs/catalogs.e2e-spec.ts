@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { statusesOfConcurrent } from '@sports/common/testing';
 import {
   startTrainingTestApp,
@@ -132,7 +133,12 @@ describe('catalogs (HTTP)', () => {
   });
 
   it('refuses to delete a target group that has exercises with 409 RESOURCE_IN_USE', async () => {
-    const tg = await idOf('target_groups', 'kinder');
+    // A target group of this test's own: the seeded ones are used by other files' exercises.
+    const group = await t.http
+      .post('/api/target-groups')
+      .set('Authorization', admin.auth)
+      .send({ name: `Staffelgruppe ${randomUUID().slice(0, 8)}` });
+    const tg = group.body.id as string;
     const [{ id: ex }] = await t.db.query(
       `INSERT INTO exercises (title, owner_profile_id) VALUES ('Staffellauf', $1) RETURNING id`,
       [user.id],

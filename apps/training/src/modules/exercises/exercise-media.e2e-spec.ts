@@ -12,7 +12,6 @@ import {
   pdfBytes,
   pngBytes,
   stagingFiles,
-  tempMediaRoot,
   uploadAsset,
 } from '../media-assets/media-test-fixtures';
 import {
@@ -36,8 +35,9 @@ describe('exercise media (HTTP): upload, dedupe, links, save rules, inline media
   let clubB: string;
 
   beforeAll(async () => {
-    root = tempMediaRoot();
-    t = await startTrainingTestApp({ MEDIA_ROOT: root });
+    // The media folder of the worker's shared application (removed with it).
+    t = await startTrainingTestApp();
+    root = t.config.MEDIA_ROOT;
     [superadmin, admin, owner, trainerA, memberA, clubAdminA, memberB, stranger] =
       await Promise.all([
         t.newProfile({ role: 'superadmin' }),

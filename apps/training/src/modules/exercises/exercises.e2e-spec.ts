@@ -405,12 +405,13 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
       await t.db.query(
         'CREATE TABLE IF NOT EXISTS test_plan_sections (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text, exercise_id uuid)',
       );
+      // A kind of its own: the planning module's `plan_section` stays registered in the shared app.
       const registry = t.app.get(ExerciseUsageRegistry);
       registry.register({
-        kind: 'plan_section',
+        kind: 'test_plan_section',
         find: (m: EntityManager, ids: string[]) =>
           m.query(
-            `SELECT 'plan_section' AS kind, id, name AS label, exercise_id
+            `SELECT 'test_plan_section' AS kind, id, name AS label, exercise_id
              FROM test_plan_sections WHERE exercise_id = ANY($1::uuid[])`,
             [ids],
           ),
@@ -425,7 +426,7 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
         expect(res.status).toBe(409);
         expect(res.body.code).toBe('RESOURCE_IN_USE');
         expect(res.body.usages).toEqual([
-          { kind: 'plan_section', id: sectionId, label: 'Aufwärmen' },
+          { kind: 'test_plan_section', id: sectionId, label: 'Aufwärmen' },
         ]);
         expect(res.body.hint).toMatch(/archived/);
         expect(await t.db.query('SELECT 1 FROM exercises WHERE id = $1', [id])).toHaveLength(1);
@@ -433,7 +434,7 @@ describe('exercises (HTTP): CRUD, governance, visibility', () => {
         const archived = await as(trainerA).put(`/api/exercises/${id}`, { status: 'archived' });
         expect(archived.body.status).toBe('archived');
       } finally {
-        registry.unregister('plan_section');
+        registry.unregister('test_plan_section');
       }
     });
   });

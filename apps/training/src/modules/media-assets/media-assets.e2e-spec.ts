@@ -14,7 +14,6 @@ import {
   fileOf,
   pdfBytes,
   pngBytes,
-  tempMediaRoot,
   uploadAsset,
 } from './media-test-fixtures';
 
@@ -36,8 +35,9 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
   let clubB: string;
 
   beforeAll(async () => {
-    root = tempMediaRoot();
-    t = await startTrainingTestApp({ MEDIA_ROOT: root });
+    // The media folder of the worker's shared application (removed with it).
+    t = await startTrainingTestApp();
+    root = t.config.MEDIA_ROOT;
     const roles: Role[] = [
       'owner',
       'otherUser',
