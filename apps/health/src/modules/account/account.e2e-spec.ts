@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { photoFixture } from '@sports/common/testing';
 import type { Response } from 'supertest';

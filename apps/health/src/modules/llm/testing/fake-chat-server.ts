@@ -11,7 +11,15 @@ export interface FakeChatRequest {
 
 /** What the loopback server answers to one request. */
 export type FakeChatReply =
-  | { kind: 'answer'; text: string; tokens_in?: number; tokens_out?: number; delayMs?: number }
+  | {
+      kind: 'answer';
+      text: string;
+      tokens_in?: number;
+      tokens_out?: number;
+      delayMs?: number;
+      /** Answers only once this settles (a test holds the model until it has seen something). */
+      until?: Promise<unknown>;
+    }
   | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
   | { kind: 'raw'; body: string; status?: number }
   /** Never answers (until the server closes). */
@@ -132,8 +140,12 @@ function respond(
           }),
         );
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
-      else send();
+      const delayed = (): void => {
+        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        else send();
+      };
+      if (reply.until) void reply.until.then(delayed, delayed);
+      else delayed();
     }
   }
 }
