@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type TestAgent from 'supertest/lib/agent';
-import { openApiJson } from '../openapi/openapi';
+import { openApiJson } from '../openapi/openapi-json';
 
 /**
  * Fails when the document served at /api/docs-json differs from the committed `file`

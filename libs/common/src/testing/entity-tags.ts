@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import type { DataSource } from 'typeorm';
+import type { TestDb } from './test-db';
 import type { RowKey } from '../concurrency/row-version';
 import { statusesOfConcurrent } from './concurrency';
 
@@ -34,7 +34,7 @@ export interface EntityTagSubject {
   /** The stored state of the resource (null when gone), to prove a refused write left it. */
   stored(url: string): Promise<unknown>;
   /** The service's database and the row holding the resource's version. */
-  db: DataSource;
+  db: TestDb;
   row(url: string): RowKey;
   /** Whether the resource has `DELETE` on its URL (default true). */
   deletable?: boolean;
@@ -187,25 +187,23 @@ const WRITERS = 4;
  * statements of the database wait for a lock (the writes have got as far as writing).
  */
 async function whileRowLocked<T>(
-  db: DataSource,
+  db: TestDb,
   key: RowKey,
   waiters: number,
   send: () => Promise<T>,
 ): Promise<T> {
-  const runner = db.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.startTransaction();
+  let sent: Promise<T> | undefined;
+  await db.transaction(async (locking) => {
     const params: unknown[] = [];
     const where = Object.entries(key.where)
       .map(([column, value]) => `${column} = $${params.push(value)}`)
       .join(' AND ');
-    const locked = await runner.query(
+    const locked = await locking.query(
       `SELECT 1 FROM ${key.table} WHERE ${where} FOR UPDATE`,
       params,
     );
     expect(locked).toHaveLength(1);
-    const sent = send();
+    sent = send();
     const deadline = Date.now() + 10_000;
     for (;;) {
       const [{ waiting }] = await db.query(
@@ -217,10 +215,6 @@ async function whileRowLocked<T>(
         throw new Error(`only ${waiting} of ${waiters} writes waited for the row`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await runner.commitTransaction();
-    return await sent;
-  } finally {
-    if (runner.isTransactionActive) await runner.rollbackTransaction();
-    await runner.release();
-  }
+  });
+  return await sent!;
 }

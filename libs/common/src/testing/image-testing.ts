@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+
+/** sharp, loaded on first use: most test files never make an image. */
+function sharp(): typeof Sharp {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  return require('sharp') as typeof Sharp;
+}
 
 /** A JPEG of `width`×`height` in a random colour (so uploads do not de-duplicate). */
 export function solidJpeg(width: number, height: number, quality = 80): Promise<Buffer> {
   const [r, g, b] = randomBytes(3);
-  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+  return sharp()({ create: { width, height, channels: 3, background: { r, g, b } } })
     .jpeg({ quality })
     .toBuffer();
 }
 
 /** A JPEG of `width`×`height` of random noise (heavy, like a phone photo: the bench's input). */
 export function noiseJpeg(width: number, height: number, quality = 90): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+  return sharp()(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .jpeg({ quality })
     .toBuffer();
 }
@@ -25,7 +31,7 @@ export async function imageInfo(data: Buffer): Promise<{
   exif?: Buffer;
   xmp?: Buffer;
 }> {
-  const m = await sharp(data).metadata();
+  const m = await sharp()(data).metadata();
   return {
     format: m.format,
     width: m.width,
@@ -38,7 +44,7 @@ export async function imageInfo(data: Buffer): Promise<{
 
 /** The RGB(A) value of the pixel at (x, y). */
 export async function pixelAt(data: Buffer, x: number, y: number): Promise<number[]> {
-  const { data: px, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+  const { data: px, info } = await sharp()(data).raw().toBuffer({ resolveWithObject: true });
   const at = (y * info.width + x) * info.channels;
   return [...px.subarray(at, at + info.channels)];
 }

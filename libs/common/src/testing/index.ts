@@ -8,6 +8,7 @@ export * from './tcp-proxy';
 export * from './test-app';
 export * from './app-pool';
 export * from './test-database';
+export * from './test-db';
 export * from './unsent-body';
 export * from './redis';
 export * from './contract-validator';

@@ -1,11 +1,18 @@
-import Redis from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+
+/** ioredis, loaded on first use: most test files never talk to Redis. */
+function redisClient(url: string, options: RedisOptions): Redis {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  const { default: Client } = require('ioredis') as typeof import('ioredis');
+  return new Client(url, options);
+}
 
 /** The Redis the tests use: REDIS_URL, else the default local server. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** Whether a Redis server answers PING at `url` within a second. */
 export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
-  const client = new Redis(url, {
+  const client = redisClient(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,

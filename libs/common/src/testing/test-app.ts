@@ -2,10 +2,10 @@ import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/commo
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { DataSource } from 'typeorm';
 import type { CommonEnv } from '../config/common-env';
 import type { ReleaseInfo } from '../versioning/release';
 import { cloneTestDatabase, TestDatabase } from './test-database';
+import { openTestDb, TestDb } from './test-db';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -14,7 +14,7 @@ export interface TestApp {
   /** supertest bound to the server over real HTTP. */
   http: TestAgent;
   /** A connection pool of the test file's own to the application's database. */
-  db: DataSource;
+  db: TestDb;
   database: TestDatabase;
   /** Ends this file's use of the application (a shared one keeps running for the next file). */
   close(): Promise<void>;
@@ -92,14 +92,7 @@ export async function connectTestApp(
   booted: Pick<BootedTestApp, 'app' | 'url' | 'database'>,
   release: () => Promise<void>,
 ): Promise<TestApp> {
-  const db = new DataSource({
-    type: 'postgres',
-    url: booted.database.url,
-    poolSize: 4,
-    // The statement timeout of the application does not apply to a test's own reads.
-    extra: { application_name: 'test-file' },
-  });
-  await db.initialize();
+  const db = openTestDb(booted.database.url);
   return {
     app: withNamedProviders(booted.app),
     url: booted.url,

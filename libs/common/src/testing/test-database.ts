@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MixedList } from 'typeorm';
 import { quoteDatabaseName, withDatabase, withServerClient } from '../database/database-url';
-import { EmbeddedServer, startEmbeddedPostgres } from '../database/embedded-postgres';
-import { runMigrations } from '../database/migrate';
+import type { EmbeddedServer } from '../database/embedded-postgres';
 
 const ENV_SERVER = 'TEST_DB_SERVER_URL';
 const ENV_TEMPLATE = 'TEST_DB_TEMPLATE';
@@ -43,6 +42,12 @@ export function createGlobalSetup(options: {
   migrations: MixedList<string | (new () => unknown)>;
 }): () => Promise<void> {
   return async () => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- the global setup's own imports:
+       test files, which load this module too, never need them */
+    const { startEmbeddedPostgres } =
+      require('../database/embedded-postgres') as typeof import('../database/embedded-postgres');
+    const { runMigrations } = require('../database/migrate') as typeof import('../database/migrate');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     let serverUrl = process.env.DATABASE_URL;
     let embedded: EmbeddedServer | undefined;
     let dataDir: string | undefined;

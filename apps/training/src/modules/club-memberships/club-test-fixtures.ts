@@ -1,9 +1,9 @@
-import type { DataSource } from 'typeorm';
+import type { TestDb } from '@sports/common/testing';
 import type { ClubMemberRole } from '../tenant-context/club-member-role';
 
 /** Test setup: a club with members, written straight to the database. */
 export async function insertClub(
-  db: DataSource,
+  db: Pick<TestDb, 'query'>,
   name: string,
   members: { profileId: string; roles: ClubMemberRole[] }[] = [],
   options: { isListed?: boolean } = {},
@@ -21,7 +21,7 @@ export async function insertClub(
 }
 
 export async function insertMember(
-  db: DataSource,
+  db: Pick<TestDb, 'query'>,
   clubId: string,
   profileId: string,
   roles: ClubMemberRole[],
@@ -33,7 +33,7 @@ export async function insertMember(
   return id;
 }
 
-export async function countRows(db: DataSource, table: string): Promise<number> {
+export async function countRows(db: Pick<TestDb, 'query'>, table: string): Promise<number> {
   const rows: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM ${table}`);
   return rows[0].n;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import type { DataSource } from 'typeorm';
+import type { TestDb } from '../test-db';
 import {
   acceptableArb,
   hostileText,
@@ -36,7 +36,7 @@ export interface FuzzCaller {
 
 export interface OpenApiFuzzOptions {
   http: TestAgent;
-  db: DataSource;
+  db: Pick<TestDb, 'query'>;
   callers: FuzzCaller[];
   seed: number;
   /**

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { TestDb } from '../test-db';
 
 const LOG = 'fuzz_row_changes';
 
@@ -15,7 +15,7 @@ export interface RowChangeLog {
  * write leaves no trace, an update of one row does) and costs one small query per check,
  * however many tables the service has.
  */
-export async function installRowChangeLog(db: DataSource): Promise<RowChangeLog> {
+export async function installRowChangeLog(db: Pick<TestDb, 'query'>): Promise<RowChangeLog> {
   const tables: { name: string }[] = await db.query(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> $1`,
