@@ -127,7 +127,7 @@ describe('SERVICE_ROLE: api processes enqueue, worker processes run the jobs', (
   it('a job enqueued in a transaction that rolls back is never run', async () => {
     const jobs = api.app.get(JobsService);
     await expect(
-      api.db.transaction(async (m) => {
+      api.app.get(DataSource).transaction(async (m) => {
         await jobs.send(ECHO, { text: 'never' }, { manager: m });
         throw new Error('refused');
       }),
