@@ -20,7 +20,8 @@ describe('editable resources: entity tags (e2e)', () => {
   let lou: TestUser;
 
   beforeAll(async () => {
-    t = await startHealthTestApp();
+    // widget overrides and tier features are settings of the whole service: this file changes them, on a database of its own
+    t = await startHealthTestApp({}, { own: true });
     admin = await t.newUser({ role: 'admin' });
     kim = await t.newUser({ tier: 'plus' });
     lou = await t.newUser({ tier: 'plus' });

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { HealthTestApp, startHealthTestApp, TestUser } from '../../testing/health-test-app';
+
+// The catalogue is shared by every file of the worker's application: a key of this file's own.
+const KEY = `resp_rate_${randomBytes(3).toString('hex')}`;
 
 describe('admin reference value types (e2e)', () => {
   let app: HealthTestApp;
@@ -13,7 +17,7 @@ describe('admin reference value types (e2e)', () => {
   afterAll(() => app.close());
 
   const type = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-    key: 'resp_rate',
+    key: KEY,
     name: 'Respiratory rate',
     unit: 'breaths/min',
     min_value: 4,
@@ -51,29 +55,29 @@ describe('admin reference value types (e2e)', () => {
       .send(type());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      key: 'resp_rate',
+      key: KEY,
       min_value: 4,
       max_value: 60,
       is_active: true,
     });
 
     const read = await app.http
-      .get('/api/admin/reference-value-types/resp_rate')
+      .get(`/api/admin/reference-value-types/${KEY}`)
       .set('Authorization', admin.auth);
     expect(read.status).toBe(200);
 
     const upd = await app.http
-      .put('/api/admin/reference-value-types/resp_rate')
+      .put(`/api/admin/reference-value-types/${KEY}`)
       .set('Authorization', admin.auth)
       .send({ max_value: 50, name: 'Breathing rate' });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ max_value: 50, name: 'Breathing rate', min_value: 4 });
 
     const del = await app.http
-      .delete('/api/admin/reference-value-types/resp_rate')
+      .delete(`/api/admin/reference-value-types/${KEY}`)
       .set('Authorization', admin.auth);
     expect(del.status).toBe(204);
-    const rows = await app.db.query(`SELECT 1 FROM reference_value_types WHERE key = 'resp_rate'`);
+    const rows = await app.db.query('SELECT 1 FROM reference_value_types WHERE key = $1', [KEY]);
     expect(rows).toHaveLength(0);
   });
 

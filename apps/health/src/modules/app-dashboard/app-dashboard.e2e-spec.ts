@@ -24,7 +24,8 @@ describe('app_dashboard (HTTP)', () => {
     (await t.db.query('SELECT widgets FROM user_dashboard_layouts WHERE user_id = $1', [u.id]))[0];
 
   beforeAll(async () => {
-    t = await startHealthTestApp();
+    // the product dashboard default, widget overrides and tier features are settings of the whole service: this file changes them, on a database of its own
+    t = await startHealthTestApp({}, { own: true });
     admin = await t.newUser({ role: 'admin' });
     fay = await t.newUser();
     pia = await t.newUser({ tier: 'plus' });

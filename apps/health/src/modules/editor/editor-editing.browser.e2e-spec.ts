@@ -358,7 +358,8 @@ describeBrowser('workflow editor: editing in Chromium', () => {
     });
     await s.node('start').waitFor();
     const [copy] = await s.t.db.query(
-      `SELECT description, layout FROM workflow_definitions WHERE name = 'Importiert'`,
+      `SELECT description, layout FROM workflow_definitions WHERE name = 'Importiert' AND owner_id = $1`,
+      [s.user.id],
     );
     expect(copy).toEqual({ description: 'Prüft die Woche.', layout });
     await expect(canvasPosition('start')).resolves.toEqual(layout.start);

@@ -680,7 +680,8 @@ describeBrowser('workflow editor in Chromium', () => {
     await s.page.getByRole('button', { name: 'Duplicate Verzweigung' }).click();
     await s.page.locator('.wf-name', { hasText: 'Verzweigung (copy)' }).waitFor();
     const copies = await s.t.db.query(
-      `SELECT graph FROM workflow_definitions WHERE name = 'Verzweigung (copy)'`,
+      `SELECT graph FROM workflow_definitions WHERE name = 'Verzweigung (copy)' AND owner_id = $1`,
+      [s.user.id],
     );
     expect(copies).toHaveLength(1);
     expect(copies[0].graph).toEqual(original.graph);
