@@ -39,7 +39,7 @@ function jestProjectConfig(dir, harnessDir = 'src/testing', { warmApp } = {}) {
     // Every response of a test app is checked against the OpenAPI contract (contract-validator).
     setupFilesAfterEnv: [path.join(__dirname, 'libs/common/src/testing/contract-jest-setup.ts')],
     // The budget of a test and of a hook: one application boot on a loaded machine fits in it.
-    testTimeout: Number(process.env.TEST_TIMEOUT_MS || 60000),
+    testTimeout: Number(process.env.TEST_TIMEOUT_MS || 120000),
     maxWorkers: process.env.JEST_MAX_WORKERS || 2,
   };
 }

@@ -4,11 +4,7 @@ import {
   sendWithUnsentBody,
   type BodyRoute,
 } from '@sports/common/testing';
-import {
-  client,
-  createExercise,
-  pngBytes,
-} from './modules/media-assets/media-test-fixtures';
+import { client, createExercise, pngBytes } from './modules/media-assets/media-test-fixtures';
 import { startTrainingTestApp, TestProfile, TrainingTestApp } from './testing/training-test-app';
 
 const FORTY_MB = 40 * 1024 * 1024;

@@ -14,7 +14,9 @@ export async function bootHealthTestApp(
   env: Record<string, string>,
 ): Promise<BootedTestApp<HealthConfig>> {
   // Photos go to a folder of this application's own unless the file names one.
-  const photoRoot = env.PHOTO_ROOT ? undefined : mkdtempSync(path.join(os.tmpdir(), 'health-photos-'));
+  const photoRoot = env.PHOTO_ROOT
+    ? undefined
+    : mkdtempSync(path.join(os.tmpdir(), 'health-photos-'));
   const config = loadHealthConfig({
     ...(photoRoot ? { PHOTO_ROOT: photoRoot } : {}),
     LOG_LEVEL: 'silent',

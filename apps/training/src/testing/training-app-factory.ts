@@ -14,7 +14,9 @@ export async function bootTrainingTestApp(
   env: Record<string, string>,
 ): Promise<BootedTestApp<TrainingConfig>> {
   // Media go to a folder of this application's own unless the file names one.
-  const mediaRoot = env.MEDIA_ROOT ? undefined : mkdtempSync(path.join(os.tmpdir(), 'training-media-'));
+  const mediaRoot = env.MEDIA_ROOT
+    ? undefined
+    : mkdtempSync(path.join(os.tmpdir(), 'training-media-'));
   // Tests sign in many profiles from one IP: the per-address limits are raised here and have
   // their own tests that lower them (the per-account backoff keeps its default).
   const config = loadTrainingConfig({

@@ -55,9 +55,7 @@ function recordBoot(key: string, ms: number): void {
   appendFileSync(file, `${process.env.JEST_WORKER_ID ?? '1'} ${config} ${Math.round(ms)}\n`);
 }
 
-export function createAppPool(
-  limit = Number(process.env.TEST_APPS_PER_WORKER ?? 3),
-): AppPool {
+export function createAppPool(limit = Number(process.env.TEST_APPS_PER_WORKER ?? 3)): AppPool {
   const entries = new Map<string, Entry>();
 
   const boot = async (request: AppRequest): Promise<BootedTestApp> => {

@@ -36,10 +36,10 @@ export async function acquireTestApp<C>(
     booted = handle.booted;
     release = () => handle.release();
   } else {
+    type Factories = Record<string, (e: typeof env) => Promise<BootedTestApp>>;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the factory named by the file
-    const boot = (require(factory.file) as Record<string, (e: typeof env) => Promise<BootedTestApp>>)[
-      factory.name
-    ];
+    const factories = require(factory.file) as Factories;
+    const boot = factories[factory.name];
     booted = await boot(env);
     release = () => booted.close();
   }

@@ -48,7 +48,8 @@ export async function bootTestApp<C extends CommonEnv>(
 ): Promise<BootedTestApp<C>> {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded on boot only, see above */
   const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
-  const { configureApp } = require('../http/configure-app') as typeof import('../http/configure-app');
+  const { configureApp } =
+    require('../http/configure-app') as typeof import('../http/configure-app');
   const { installContractValidation } =
     require('./contract-validator') as typeof import('./contract-validator');
   /* eslint-enable @typescript-eslint/no-require-imports */
@@ -135,7 +136,9 @@ function withNamedProviders(app: NestExpressApplication): NestExpressApplication
         return (token: unknown, options?: { strict?: boolean }) =>
           get(byName(token) as Type, { strict: false, ...options });
       const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }

@@ -46,7 +46,8 @@ export function createGlobalSetup(options: {
        test files, which load this module too, never need them */
     const { startEmbeddedPostgres } =
       require('../database/embedded-postgres') as typeof import('../database/embedded-postgres');
-    const { runMigrations } = require('../database/migrate') as typeof import('../database/migrate');
+    const { runMigrations } =
+      require('../database/migrate') as typeof import('../database/migrate');
     /* eslint-enable @typescript-eslint/no-require-imports */
     let serverUrl = process.env.DATABASE_URL;
     let embedded: EmbeddedServer | undefined;
