@@ -86,7 +86,7 @@ describe('health: bodies are read only after the caller is let through', () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  });
 
   it('answers 403 FEATURE_REQUIRED to a free-tier caller on every gated import and upload, unread', async () => {
     for (const [route, type] of [

@@ -16,8 +16,9 @@ describe('health: every route of the OpenAPI document under generated input', ()
   // suites ran beside it; the hook gets the headroom, the test keeps its own limit.
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'health-fuzz-'));
-    t = await startHealthTestApp({ PHOTO_ROOT: root });
-  }, 90_000);
+    // Row-change triggers go onto every table: an application and database of this file's own.
+    t = await startHealthTestApp({ PHOTO_ROOT: root }, { own: true });
+  });
   afterAll(async () => {
     await t.close();
     rmSync(root, { recursive: true, force: true });
@@ -42,26 +43,40 @@ describe('health: every route of the OpenAPI document under generated input', ()
     };
   };
 
-  it('answers below 500, refuses with problem+json and writes nothing when it refuses', async () => {
-    const report = await fuzzOpenApi({
-      http: t.http,
-      db: t.db,
-      seed: SEED,
-      callers: [
-        await caller('admin', 'admin', 'pro'),
-        await caller('pro user', 'user', 'pro'),
-        await caller('free user', 'user', 'free'),
-        { name: 'anonymous', headers: {}, runs: 2 },
-      ],
-      // Rendition jobs of uploaded photos write in the background.
-      settle: () => renditionsSettled(t.db, 'photos'),
-      writtenWhenRefused: {
-        csv_import_log:
-          'every import attempt is logged, refused files included (README, CSV import)',
-      },
-    });
-    if (report.failures.length) throw new Error(fuzzFailureText(report, SEED));
-    // The generated requests must reach past validation, not only bounce off it.
-    expect(report.succeeded.length).toBeGreaterThan(report.operations / 4);
-  }, 180_000);
+  // One test per caller, so that each fits the harness's budget on a loaded machine (the fuzzer
+  // gives each remaining operation one request once its own budget is spent).
+  const succeeded = new Set<string>();
+  let operations = 0;
+  const callers: [string, () => Promise<FuzzCaller>][] = [
+    ['admin', () => caller('admin', 'admin', 'pro')],
+    ['pro user', () => caller('pro user', 'user', 'pro')],
+    ['free user', () => caller('free user', 'user', 'free')],
+    ['anonymous', async () => ({ name: 'anonymous', headers: {}, runs: 2 })],
+  ];
+
+  it.each(callers.map(([name, make], index) => [name, make, index] as const))(
+    'answers %s below 500, refuses with problem+json and writes nothing when it refuses',
+    async (_name, make, index) => {
+      const report = await fuzzOpenApi({
+        http: t.http,
+        db: t.db,
+        seed: SEED + index,
+        callers: [await make()],
+        budgetMs: 30_000,
+        // Rendition jobs of uploaded photos write in the background.
+        settle: () => renditionsSettled(t.db, 'photos'),
+        writtenWhenRefused: {
+          csv_import_log:
+            'every import attempt is logged, refused files included (README, CSV import)',
+        },
+      });
+      if (report.failures.length) throw new Error(fuzzFailureText(report, SEED + index));
+      report.succeeded.forEach((operation) => succeeded.add(operation));
+      operations = report.operations;
+    },
+  );
+
+  it('reaches past validation: at least a quarter of the operations succeeded for some caller', () => {
+    expect(succeeded.size).toBeGreaterThan(operations / 4);
+  });
 });

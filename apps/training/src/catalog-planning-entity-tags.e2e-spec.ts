@@ -50,7 +50,7 @@ describe('catalogs and planning: entity tags (e2e)', () => {
     for (let i = 0; i < 2; i++) {
       skills.push((await created(post(admin, '/api/skills', { name: `ETag-Skill ${i}` }))).id);
     }
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   const auth = (p: TestProfile) => ({ Authorization: p.auth });

@@ -15,7 +15,8 @@ describe('training: every route of the OpenAPI document under generated input', 
   let root: string;
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'training-fuzz-'));
-    t = await startTrainingTestApp({ MEDIA_ROOT: root });
+    // Row-change triggers go onto every table: an application and database of this file's own.
+    t = await startTrainingTestApp({ MEDIA_ROOT: root }, { own: true });
   });
   afterAll(async () => {
     await t.close();
@@ -60,22 +61,35 @@ describe('training: every route of the OpenAPI document under generated input', 
     };
   };
 
-  it('answers below 500, refuses with problem+json and writes nothing when it refuses', async () => {
-    const report = await fuzzOpenApi({
-      http: t.http,
-      db: t.db,
-      seed: SEED,
-      callers: [
-        await caller('superadmin', 'superadmin'),
-        await caller('club admin', 'user', true),
-        await caller('user', 'user'),
-        { name: 'anonymous', headers: {}, runs: 2 },
-      ],
-      // Rendition jobs of uploaded images write in the background.
-      settle: () => renditionsSettled(t.db, 'media_assets'),
-    });
-    if (report.failures.length) throw new Error(fuzzFailureText(report, SEED));
-    // The generated requests must reach past validation, not only bounce off it.
-    expect(report.succeeded.length).toBeGreaterThan(report.operations / 4);
-  }, 180_000);
+  // One test per caller, so that each fits the harness's budget on a loaded machine (the fuzzer
+  // gives each remaining operation one request once its own budget is spent).
+  const succeeded = new Set<string>();
+  let operations = 0;
+  const callers: [string, () => Promise<FuzzCaller>][] = [
+    ['superadmin', () => caller('superadmin', 'superadmin')],
+    ['club admin', () => caller('club admin', 'user', true)],
+    ['user', () => caller('user', 'user')],
+    ['anonymous', async () => ({ name: 'anonymous', headers: {}, runs: 2 })],
+  ];
+
+  it.each(callers.map(([name, make], index) => [name, make, index] as const))(
+    'answers %s below 500, refuses with problem+json and writes nothing when it refuses',
+    async (_name, make, index) => {
+      const report = await fuzzOpenApi({
+        http: t.http,
+        db: t.db,
+        seed: SEED + index,
+        callers: [await make()],
+        budgetMs: 30_000,
+        settle: () => renditionsSettled(t.db, 'media_assets'),
+      });
+      if (report.failures.length) throw new Error(fuzzFailureText(report, SEED + index));
+      report.succeeded.forEach((operation) => succeeded.add(operation));
+      operations = report.operations;
+    },
+  );
+
+  it('reaches past validation: at least a quarter of the operations succeeded for some caller', () => {
+    expect(succeeded.size).toBeGreaterThan(operations / 4);
+  });
 });

@@ -25,7 +25,7 @@ describe('editable resources: entity tags (e2e)', () => {
     admin = await t.newUser({ role: 'admin' });
     kim = await t.newUser({ tier: 'plus' });
     lou = await t.newUser({ tier: 'plus' });
-  }, 120_000); // starting the app takes long on a busy machine
+  });
   afterAll(() => t.close());
 
   let n = 0;

@@ -4,7 +4,6 @@ import { requireRedis, TEST_REDIS_URL } from '@sports/common/testing';
 import { HealthTestApp, startHealthTestApp } from '../../testing/health-test-app';
 
 // Dozens of argon2 verifications per test: generous under a loaded run.
-jest.setTimeout(120_000);
 
 const PROBLEM = /^application\/problem\+json/;
 let seq = 0;

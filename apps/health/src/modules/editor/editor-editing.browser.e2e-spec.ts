@@ -7,7 +7,6 @@ import { describeBrowser, useEditorSuite } from './testing/editor-browser';
  * picker, Delete/Backspace on edges, the minimap's colours and the description in the export.
  * Each test opens a workflow of its own, created through the API.
  */
-jest.setTimeout(120_000);
 
 interface Box {
   x: number;

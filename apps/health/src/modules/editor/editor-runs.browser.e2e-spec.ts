@@ -9,7 +9,6 @@ import { describeBrowser, useEditorSuite } from './testing/editor-browser';
  * Markdown): live node states from the execution's event stream, the run history, resume of a
  * failed run, the test-run of one node, and run output rendered as sanitized Markdown.
  */
-jest.setTimeout(120_000);
 
 const mark = (prompt: string) => /MARK:(\w+)/.exec(prompt)?.[1] ?? 'plain';
 const answer = (text: string, delayMs = 0): FakeChatReply => ({

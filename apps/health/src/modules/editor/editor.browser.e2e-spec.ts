@@ -9,7 +9,6 @@ import { describeBrowser, editorPage, useEditorSuite } from './testing/editor-br
  * the real health service and database, with the offline analyst answering. Screenshots of
  * each step go to test-artifacts/editor/ at the repository root.
  */
-jest.setTimeout(120_000);
 
 describe('workflow editor served at /editor', () => {
   let t: HealthTestApp;

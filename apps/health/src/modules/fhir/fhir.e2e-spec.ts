@@ -123,7 +123,7 @@ describe('FHIR R4 export and import (HTTP)', () => {
                ($1, 'sleep_duration', '2026-01-02', NULL, 7.75, NULL, 'manual'),
                ($1, 'body_temperature', '2026-01-02', '2026-01-01T23:30:00Z', 36.8, NULL, 'manual'),
                ($1, 'spo2', '2026-01-03', NULL, 98, NULL, 'manual')`);
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('answers a collection Bundle whose every resource validates against the FHIR R4 JSON schema', async () => {

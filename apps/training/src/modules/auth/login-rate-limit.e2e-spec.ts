@@ -3,7 +3,6 @@ import { requireRedis, TEST_REDIS_URL } from '@sports/common/testing';
 import { startTrainingTestApp, TrainingTestApp } from '../../testing/training-test-app';
 
 // 30+ argon2 verifications per test: generous under a loaded parallel run
-jest.setTimeout(120_000);
 
 const attempt = (t: TrainingTestApp, email = 'nobody@example.org', pin = '0000') =>
   t.http.post('/api/auth/login').send({ email, pin });

@@ -127,7 +127,7 @@ describe('calendar feeds (HTTP, RFC 5545)', () => {
       [otherClub, afterDst, outsider.id],
     );
     units.foreign = foreign;
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it("answers the personal feed with the units its owner leads or assists, in the club's zone across a DST change", async () => {

@@ -26,7 +26,6 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 
-jest.setTimeout(120_000);
 
 interface AssetBody {
   id: string;
