@@ -127,6 +127,7 @@ export class ExercisesController {
     'INLINE_MEDIA_NOT_LINKED',
     'OFFICIAL_CONTENT_FORBIDDEN',
     'OFFICIAL_MEDIA_ASSET_INACTIVE',
+    'UNKNOWN_CATALOG_ENTRY',
   )
   @Put(':id')
   @Authenticated()

@@ -49,7 +49,7 @@ export class TrainingProgramsController {
   }
 
   @ApiOperation({ operationId: 'createTrainingProgram', summary: 'Create a training program' })
-  @ApiErrors('CLUB_TRAINER_REQUIRED')
+  @ApiErrors('CLUB_REQUIRED', 'CLUB_TRAINER_REQUIRED')
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: TrainingProgramResponse })

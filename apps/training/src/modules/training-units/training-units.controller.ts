@@ -73,6 +73,7 @@ export class TrainingUnitsController {
 
   @ApiOperation({ operationId: 'createTrainingUnit', summary: 'Create a training unit' })
   @ApiErrors(
+    'CLUB_REQUIRED',
     'CLUB_TRAINER_REQUIRED',
     'EXERCISE_NOT_VISIBLE',
     'INVALID_UNIT_TRAINER',

@@ -59,7 +59,13 @@ export class FrameworkProgramsController {
     operationId: 'createFrameworkProgram',
     summary: 'Create a training framework program',
   })
-  @ApiErrors('UNKNOWN_CATALOG_ENTRY')
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CATALOG_ENTRY',
+    'UNKNOWN_CLUB',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: FrameworkProgramResponse })
@@ -75,7 +81,14 @@ export class FrameworkProgramsController {
     operationId: 'replaceFrameworkProgram',
     summary: 'Replace a training framework program',
   })
-  @ApiErrors('UNKNOWN_CATALOG_ENTRY', 'FORBIDDEN')
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'FORBIDDEN',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CATALOG_ENTRY',
+    'UNKNOWN_CLUB',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: FrameworkProgramResponse })

@@ -68,6 +68,12 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionGraph',
     summary: 'Create an exercise progression graph',
   })
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CLUB',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: ProgressionGraphResponse })
@@ -83,7 +89,13 @@ export class ProgressionGraphsController {
     operationId: 'replaceProgressionGraph',
     summary: 'Replace an exercise progression graph',
   })
-  @ApiErrors('FORBIDDEN')
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'FORBIDDEN',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CLUB',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: ProgressionGraphResponse })
@@ -130,7 +142,7 @@ export class ProgressionGraphsController {
     operationId: 'createProgressionSequence',
     summary: 'Add a sequence of edges to a progression graph',
   })
-  @ApiErrors('DUPLICATE_EDGE')
+  @ApiErrors('DUPLICATE_EDGE', 'EXERCISE_NOT_VISIBLE')
   @Post(':id/edges/sequence')
   @Authenticated()
   @ApiCreatedResponse({ type: EdgeListResponse, description: 'the edges created, in chain order' })
