@@ -519,6 +519,22 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
   });
 
   describe('retention', () => {
+    /**
+     * Waits for the rendition job the upload of `id` queued to end: it locks the row while it
+     * writes its outcome, and a retention pass skips locked rows (a later run takes them).
+     */
+    const renditionsEnded = (id: string) =>
+      waitFor(
+        async () => {
+          const [row] = await t.db.query(
+            'SELECT renditions_status FROM media_assets WHERE id = $1',
+            [id],
+          );
+          return row?.renditions_status !== 'pending';
+        },
+        { message: `the rendition job of asset ${id} ended` },
+      );
+
     it('purges assets in trash_hidden longer than MEDIA_RETENTION_DAYS and keeps the others', async () => {
       const old = await privateAsset();
       const recent = await privateAsset();
@@ -535,6 +551,7 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
         `UPDATE media_assets SET lifecycle = 'trash_soft', lifecycle_changed_at = now() - interval '90 days' WHERE id = $1`,
         [soft],
       );
+      for (const id of [old, recent, soft]) await renditionsEnded(id);
       const key = (await assetRow(t, old))?.storage_key;
       expect((await as('admin').post('/api/media-assets/retention/run', {})).status).toBe(403);
       const res = await as('superadmin').post('/api/media-assets/retention/run', {});
@@ -560,6 +577,7 @@ describe('media library (HTTP): list, file, edits, lifecycle, retention', () => 
         `UPDATE media_assets SET lifecycle = 'trash_hidden', lifecycle_changed_at = now() - interval '40 days' WHERE id = $1`,
         [old],
       );
+      await renditionsEnded(old);
       // The test drives what the schedule does at each due time (sends a job of the queue)
       // instead of waiting for the clock. Its own singleton key: a run the hourly schedule may
       // have queued meanwhile (stately, one waiting job per key) does not turn this send away.
