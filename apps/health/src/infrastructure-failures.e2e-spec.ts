@@ -5,6 +5,7 @@ import {
   TcpProxy,
   TestApp,
   TestDatabase,
+  waitFor,
 } from '@sports/common/testing';
 import { AppModule } from './app.module';
 import { loadHealthConfig } from './config';
@@ -83,20 +84,23 @@ describe('health CSV import when the database goes away mid-import', () => {
     await database.drop();
   });
 
-  /** Resolves once the service is writing imported rows (seen from outside the proxy). */
-  const writing = async () => {
-    for (let i = 0; i < 2000; i++) {
-      const { rows } = await direct.query(
-        `SELECT 1 FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND state = 'active'
-            AND (query ILIKE 'COPY weight_entries%' OR query ILIKE 'WITH written AS (INSERT INTO weight_entries%')`,
-      );
-      if (rows.length) return;
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    throw new Error('the import never started writing');
-  };
+  /**
+   * Resolves once the service is writing imported rows (seen from outside the proxy). Polled
+   * every 2 ms, without backing off: the writing is a moment to be caught, not a lasting state.
+   */
+  const writing = () =>
+    waitFor(
+      async () => {
+        const { rows } = await direct.query(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+              AND state = 'active'
+              AND (query ILIKE 'COPY weight_entries%' OR query ILIKE 'WITH written AS (INSERT INTO weight_entries%')`,
+        );
+        return rows.length > 0;
+      },
+      { intervalMs: 2, maxIntervalMs: 2, message: 'the import writing rows' },
+    );
 
   it('answers 503 SERVICE_UNAVAILABLE (not row errors) and leaves no rows', async () => {
     const account = { email: 'csv-outage@example.org', password: 'long enough 3' };

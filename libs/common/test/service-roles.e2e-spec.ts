@@ -4,7 +4,7 @@ import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/auth';
 import { defineQueue, JobsService } from '../src/jobs';
-import { cloneTestDatabase, startTestApp, TestApp, TestDatabase } from '../src/testing';
+import { cloneTestDatabase, startTestApp, TestApp, TestDatabase, waitFor } from '../src/testing';
 import { FIXTURE_RELEASE, fixtureConfig, fixtureModule } from './fixture-app';
 
 const ECHO = defineQueue<{ text: string }>('fixture-echo');
@@ -93,19 +93,20 @@ describe('SERVICE_ROLE: api processes enqueue, worker processes run the jobs', (
     });
     const metrics = await api.http.get('/api/metrics');
     expect(metrics.text).toContain('job_queue_depth{queue="fixture-echo"} 1');
-    await new Promise((r) => setTimeout(r, 500));
     expect(await api.db.query('SELECT text FROM echoes')).toEqual([]);
   });
 
   it('a worker process runs the waiting job and answers only health, metrics and version', async () => {
+    // Still unstarted when the worker comes (no process fetched it), the job then runs once there.
+    const job = `SELECT state::text, retry_count FROM pgboss.job WHERE name = 'fixture-echo'`;
+    expect(await api.db.query(job)).toEqual([{ state: 'created', retry_count: 0 }]);
+    expect(await api.db.query('SELECT text FROM echoes')).toEqual([]);
     worker = await start('worker', database);
-    const until = Date.now() + 10_000;
-    let rows: { text: string }[] = [];
-    while (Date.now() < until && !rows.length) {
-      rows = await worker.db.query('SELECT text FROM echoes');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(rows).toEqual([{ text: 'hello' }]);
+    await waitFor(async () => (await worker!.db.query(job))[0].state === 'completed', {
+      message: 'the worker ran the waiting job',
+    });
+    expect(await worker.db.query(job)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await worker.db.query('SELECT text FROM echoes')).toEqual([{ text: 'hello' }]);
     const ready = await worker.http.get('/api/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.jobs).toMatchObject({
@@ -132,13 +133,15 @@ describe('SERVICE_ROLE: api processes enqueue, worker processes run the jobs', (
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
+    // A job sent after it runs; the rolled back one does not exist to run.
     await api.http.post('/api/fixture-jobs').send({ text: 'after' }).expect(202);
-    const until = Date.now() + 10_000;
-    let rows: { text: string }[] = [];
-    while (Date.now() < until && rows.length < 2) {
-      rows = await api.db.query('SELECT text FROM echoes ORDER BY text');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const rows = await waitFor(
+      async () => {
+        const r: { text: string }[] = await api.db.query('SELECT text FROM echoes ORDER BY text');
+        return r.length >= 2 && r;
+      },
+      { message: 'the job sent after the rollback ran' },
+    );
     expect(rows).toEqual([{ text: 'after' }, { text: 'hello' }]);
   });
 });

@@ -51,7 +51,7 @@ class FakeRunner implements PromptRunner {
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
+    const timer = setTimeout(resolve, ms); // not-a-wait: a fake model taking its time on purpose
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(new Error('aborted by engine'));
@@ -726,8 +726,14 @@ describe('WorkflowExecutor', () => {
 
     it('stops when the caller aborts the execution', async () => {
       const controller = new AbortController();
-      const runner = new FakeRunner({ a1: slow(2_000, answer('x')) });
-      setTimeout(() => controller.abort(), 20);
+      // The caller aborts while the node's first attempt runs (once it listens for the abort).
+      const runner = new FakeRunner({
+        a1: (request) => {
+          const answered = slow(2_000, answer('x'))(request);
+          controller.abort();
+          return answered;
+        },
+      });
       const result = await executorFor(runner).execute(single({ retries: 3 }), {
         signal: controller.signal,
       });

@@ -1,5 +1,6 @@
 import { DatabaseError } from 'pg';
 import { DataSource } from 'typeorm';
+import { waitFor } from '../testing/wait-for';
 import { PreparedReads, preparedStatementName } from './prepared-reads';
 
 const serverUrl = (): string => {
@@ -45,11 +46,20 @@ describe('PreparedReads', () => {
     const other = new DataSource({ type: 'postgres', url: serverUrl(), extra: { max: 1 } });
     await other.initialize();
     try {
-      const slow = reads.query('SELECT pg_sleep(5)').then(
+      const slow = reads.query('SELECT pg_sleep(20)').then(
         () => null,
         (error: unknown) => error,
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor(
+        async () => {
+          const [session] = await other.query(
+            `SELECT state, query FROM pg_stat_activity WHERE pid = $1`,
+            [before.pid],
+          );
+          return session?.state === 'active' && session.query === 'SELECT pg_sleep(20)';
+        },
+        { message: 'the statement running on the server' },
+      );
       // The server ends the session: the checked-out client emits 'error' (unhandled, it would
       // end the process) and its query fails.
       await other.query('SELECT pg_terminate_backend($1)', [before.pid]);

@@ -31,7 +31,7 @@ describe('HttpDrain', () => {
     const arrived = new Promise<void>((r) => (received = r));
     const { url, drain } = await listen((_req, res) => {
       received();
-      setTimeout(() => res.end('done'), 300);
+      setTimeout(() => res.end('done'), 300); // not-a-wait: a server answering slowly on purpose
     });
     const agent = new Agent({ keepAlive: true });
     const inFlight = fetchWith(agent, url);

@@ -1,27 +1,23 @@
+import { once } from 'node:events';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { cloneTestDatabase, TestDatabase } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { JobInterruptedError, throwIfInterrupted, type JobContext } from './job-context';
 import { JOB_QUEUE_SCHEMA } from './job-leases';
 import { JobsService, type JobsOptions } from './jobs.service';
 import { defineQueue } from './queue-definition';
+import { QueueWorker } from './queue-worker';
 
 interface Greeting {
   to: string;
   n: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
+/** Resolves when `signal` is aborted (a job's handler that works until it is interrupted). */
+const interrupted = async (signal: AbortSignal): Promise<void> => {
+  if (!signal.aborted) await once(signal, 'abort');
+};
 
 describe('JobsService against PostgreSQL (pg-boss)', () => {
   let database: TestDatabase;
@@ -82,7 +78,7 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
     const jobs = await service((j) => j.work(queue, async (job) => void seen.push(job)));
     const id = await jobs.send(queue, { to: 'Ada', n: 1 });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await until(async () => (await jobRow('greet', id!))?.state === 'completed');
+    await waitFor(async () => (await jobRow('greet', id!))?.state === 'completed');
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ id, data: { to: 'Ada', n: 1 }, attempt: 1, attempts: 4 });
   });
@@ -90,7 +86,10 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
   it('enqueues inside the caller transaction: a rolled back job never exists, a committed one runs', async () => {
     const queue = defineQueue<Greeting>('tx-greet');
     const ran: number[] = [];
-    const jobs = await service((j) => j.work(queue, async (job) => void ran.push(job.data.n)));
+    // A worker that would poll only every ten minutes: just the commit's notification wakes it.
+    const jobs = await service((j) => j.work(queue, async (job) => void ran.push(job.data.n)), {
+      pollMs: 600_000,
+    });
     let rolledBack: string | null = null;
     await expect(
       db.transaction(async (m) => {
@@ -101,13 +100,13 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
     expect(rolledBack).toMatch(/^[0-9a-f-]{36}$/);
     expect(await jobRow('tx-greet', rolledBack!)).toBeUndefined();
 
-    const sentAt = Date.now();
     const committed = await db.transaction((m) =>
       jobs.send(queue, { to: 'y', n: 2 }, { manager: m }),
     );
-    await until(async () => (await jobRow('tx-greet', committed!))?.state === 'completed');
-    // The commit's notification wakes the worker, well before its poll interval would.
-    expect(Date.now() - sentAt).toBeLessThan(2000);
+    // The commit's notification wakes the worker, long before its poll interval would.
+    await waitFor(async () => (await jobRow('tx-greet', committed!))?.state === 'completed', {
+      message: 'the committed job run, woken by its notification',
+    });
     expect(ran).toEqual([2]);
   });
 
@@ -126,7 +125,7 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
       ),
     );
     const id = await jobs.send(queue, { to: 'nobody', n: 7 });
-    await until(async () => dead.length === 1, 20_000);
+    await waitFor(() => dead.length === 1, { message: 'the dead letter handler called' });
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     // Backoff: 1 s doubled per attempt, with jitter (pg-boss: delay·2^n/2 plus up to as much).
     expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(900);
@@ -139,14 +138,32 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
   it('renews the lease of a job that runs longer than the lease, so maintenance never takes it away', async () => {
     const queue = defineQueue<Greeting>('long');
     let runs = 0;
+    const maintainedOn = async (): Promise<number> => {
+      const [{ at }] = await db.query(
+        `SELECT maintained_on AS at FROM ${JOB_QUEUE_SCHEMA}.version`,
+      );
+      return at ? (at as Date).getTime() : 0;
+    };
     const jobs = await service((j) =>
-      j.work(queue, async () => {
+      j.work(queue, async (job) => {
         runs += 1;
-        await sleep(5000);
+        // The job works until a whole maintenance pass (which fails expired active jobs) has
+        // run after its first lease (2 s) ran out: two passes that began after that moment.
+        const [{ end }] = await db.query(
+          `SELECT started_on + interval '2 seconds' AS end FROM ${JOB_QUEUE_SCHEMA}.job WHERE id = $1`,
+          [job.id],
+        );
+        const first = await waitFor(async () => {
+          const at = await maintainedOn();
+          return at > (end as Date).getTime() && at;
+        });
+        await waitFor(async () => (await maintainedOn()) > first);
       }),
     );
     const id = await jobs.send(queue, { to: 'slow', n: 1 });
-    await until(async () => (await jobRow('long', id!))?.state === 'completed', 20_000);
+    await waitFor(async () => (await jobRow('long', id!))?.state === 'completed', {
+      message: 'the long job completed',
+    });
     expect(runs).toBe(1);
     expect((await jobRow('long', id!))?.retry_count).toBe(0);
   });
@@ -161,7 +178,9 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
        VALUES ('orphan', '{"to":"z","n":3}', 'active', now() - interval '3 seconds', interval '2 seconds', 3, 'standard')
        RETURNING id`,
     );
-    await until(async () => (await jobRow('orphan', id))?.state === 'completed', 20_000);
+    await waitFor(async () => (await jobRow('orphan', id))?.state === 'completed', {
+      message: 'the orphaned job run again',
+    });
     expect(ran).toEqual([expect.objectContaining({ attempt: 2, data: { to: 'z', n: 3 } })]);
     expect(jobs.status().workers).toEqual(['orphan']);
   });
@@ -170,25 +189,31 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
     const queue = defineQueue<Greeting>('cancellable');
     let reason: unknown;
     let started = false;
-    const jobs = await service((j) =>
-      j.work(queue, async (job) => {
-        started = true;
-        for (;;) {
-          if (job.signal.aborted) {
-            reason = job.signal.reason;
-            throwIfInterrupted(job.signal);
-          }
-          await sleep(50);
-        }
-      }),
+    const registry = new Registry();
+    const jobs = await service(
+      (j) =>
+        j.work(queue, async (job) => {
+          started = true;
+          await interrupted(job.signal);
+          reason = job.signal.reason;
+          throwIfInterrupted(job.signal);
+        }),
+      {},
+      registry,
     );
     const id = (await jobs.send(queue, { to: 'c', n: 1 }))!;
-    await until(async () => started);
+    await waitFor(() => started);
     expect(await jobs.cancel(queue, id)).toBe(true);
-    await until(async () => reason !== undefined, 10_000);
+    await waitFor(() => reason !== undefined, { message: 'the handler interrupted' });
     expect(reason).toBeInstanceOf(JobInterruptedError);
     expect((reason as JobInterruptedError).reason).toBe('cancelled');
-    await sleep(300);
+    // Once the worker has ended the run (counted as cancelled), the job is still cancelled.
+    await waitFor(async () => {
+      const { values } = await registry.getSingleMetric('job_runs_total')!.get();
+      return values.some(
+        (v) => v.labels.queue === 'cancellable' && v.labels.outcome === 'cancelled',
+      );
+    });
     expect((await jobRow('cancellable', id))?.state).toBe('cancelled');
     expect(await jobs.cancel(queue, id)).toBe(false);
   });
@@ -196,19 +221,31 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
   it('drains on shutdown: a job that ends before the deadline finishes, a longer one returns to the queue without spending an attempt and runs elsewhere', async () => {
     const queue = defineQueue<Greeting>('drain', { concurrency: 2 });
     const ranOn: string[] = [];
+    let finishShort = () => {};
+    const shortMayFinish = new Promise<void>((resolve) => (finishShort = resolve));
+    // The short job works until the test lets it finish, the long one until it is interrupted.
     const handler = (name: string) => async (job: JobContext<Greeting>) => {
-      ranOn.push(`${name}:${job.data.n}:${job.attempt}`);
-      const end = Date.now() + job.data.n;
-      while (Date.now() < end) {
-        throwIfInterrupted(job.signal);
-        await sleep(20);
-      }
+      ranOn.push(`${name}:${job.data.to}:${job.attempt}`);
+      const end = job.data.to === 'short' ? shortMayFinish : new Promise<never>(() => {});
+      await Promise.race([end, interrupted(job.signal)]);
+      throwIfInterrupted(job.signal);
     };
     const first = await service((j) => j.work(queue, handler('first')));
-    const short = (await first.send(queue, { to: 's', n: 300 }))!;
-    const long = (await first.send(queue, { to: 'l', n: 60_000 }))!;
-    await until(async () => ranOn.length === 2);
-    const drained = await first.drain(1000);
+    const short = (await first.send(queue, { to: 'short', n: 1 }))!;
+    const long = (await first.send(queue, { to: 'long', n: 2 }))!;
+    await waitFor(() => ranOn.length === 2, { message: 'both jobs running' });
+    // The short job may finish once the worker drains: it then counts the jobs it holds (at
+    // once), while the short job's completion still needs a round trip to the database.
+    const drain = QueueWorker.prototype.drain;
+    const workerDrain = jest.spyOn(QueueWorker.prototype, 'drain').mockImplementationOnce(function (
+      this: QueueWorker<object>,
+      deadline: number,
+    ) {
+      const drained = drain.call(this, deadline);
+      finishShort();
+      return drained;
+    });
+    const drained = await first.drain(3000).finally(() => workerDrain.mockRestore());
     expect(drained).toEqual({ finished: 1, returned: 1 });
     expect((await jobRow('drain', short))?.state).toBe('completed');
     expect(await jobRow('drain', long)).toMatchObject({
@@ -218,32 +255,38 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
     });
 
     const second = await service((j) => j.work(queue, handler('second')));
-    await until(async () => ranOn.includes('second:60000:1'));
+    await waitFor(() => ranOn.includes('second:long:1'), { message: 'the long job run again' });
     await second.drain(0);
   });
 
   it('sends one job per key while one waits (stately): replicas starting together run a start-up job once', async () => {
     const queue = defineQueue<Record<string, never>>('sweep', { policy: 'stately' });
-    let runs = 0;
+    const ran: string[] = [];
     const gate = { open: false };
-    const handler = async () => {
-      runs += 1;
-      await until(async () => gate.open);
+    const handler = async (job: JobContext<Record<string, never>>) => {
+      ran.push(job.id);
+      await waitFor(() => gate.open, { message: 'the gate opened' });
     };
+    // A yearly cron (due on 1 January only): no cron job joins the jobs this test counts.
     const setup = (j: JobsService) =>
-      j.work(queue, handler, { cron: '*/5 * * * *', runAtStart: true });
+      j.work(queue, handler, { cron: '0 0 1 1 *', runAtStart: true });
     const a = await service(setup);
-    await until(async () => runs === 1);
+    await waitFor(() => ran.length === 1, { message: 'the start-up job running' });
     // One runs, one may wait: further sends while one waits are refused.
-    expect(await a.send(queue, {})).not.toBeNull();
+    const waiting = await a.send(queue, {});
+    expect(waiting).not.toBeNull();
     expect(await a.send(queue, {})).toBeNull();
     await service(setup);
     const schedules = await db.query(`SELECT name, cron FROM ${JOB_QUEUE_SCHEMA}.schedule`);
-    expect(schedules).toEqual([{ name: 'sweep', cron: '*/5 * * * *' }]);
+    expect(schedules).toEqual([{ name: 'sweep', cron: '0 0 1 1 *' }]);
     gate.open = true;
-    await until(async () => runs === 2);
-    await sleep(500);
-    expect(runs).toBe(2);
+    await waitFor(async () => (await jobRow('sweep', waiting!))?.state === 'completed');
+    // A job sent now, after the others, is the third run: the second replica's start-up job
+    // ran never (a waiting one would also have refused this send).
+    const marker = await a.send(queue, {});
+    expect(marker).not.toBeNull();
+    await waitFor(async () => (await jobRow('sweep', marker!))?.state === 'completed');
+    expect(ran).toEqual([expect.any(String), waiting, marker]);
   });
 
   it('reports queue depth per queue in the metrics and in its states', async () => {
@@ -256,7 +299,7 @@ describe('JobsService against PostgreSQL (pg-boss)', () => {
     );
     expect(api.status().workers).toEqual([]);
     for (let n = 0; n < 3; n++) await api.send(queue, { to: 'd', n });
-    const states = await until(async () => {
+    const states = await waitFor(async () => {
       const s = (await api.queueStates()).find((q) => q.name === 'depth');
       return s?.waiting === 3 && s;
     });

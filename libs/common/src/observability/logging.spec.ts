@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PinoLogger } from 'nestjs-pino';
+import { waitFor } from '../testing/wait-for';
 import { loggerOptions, requestLogging, requestLogLevel } from './logging';
 
 describe('requestLogLevel', () => {
@@ -34,10 +35,13 @@ describe('requestLogging', () => {
   let server: Server;
   let base: string;
   let log: ReturnType<typeof requestLogging>;
+  /** URLs of the requests the server has received. */
+  const received: string[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) =>
       log(req, res, () => {
+        received.push(req.url ?? '');
         if (req.url === '/api/inside') inside.info('handled');
         if (req.url === '/api/hang') return; // never answered: the client gives up
         res.statusCode = Number(/status=(\d+)/.exec(req.url ?? '')?.[1] ?? 200);
@@ -52,13 +56,17 @@ describe('requestLogging', () => {
     lines.length = 0;
     log = requestLogging({ successSampleRate: 1, slowRequestMs: 1000 });
   });
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Waits for the log line of the request to `url` (written once its response has closed). */
+  const loggedLine = (url: string) =>
+    waitFor(() => lines.some((l) => (l.req as { url?: string } | undefined)?.url === url), {
+      message: `the log line of ${url}`,
+    });
 
   it('writes one line per request with id, method, URL and status, never a header', async () => {
     const res = await fetch(`${base}/api/weight?from=2026-01-01`, {
       headers: { Authorization: 'Bearer secret-token', Cookie: 'session=secret' },
     });
-    await settled();
+    await loggedLine('/api/weight?from=2026-01-01');
     expect(lines).toEqual([
       expect.objectContaining({
         level: 30,
@@ -78,7 +86,7 @@ describe('requestLogging', () => {
 
   it('keeps a well-formed X-Request-Id and binds the request to logs made while handling it', async () => {
     await fetch(`${base}/api/inside`, { headers: { 'X-Request-Id': 'abc-123' } });
-    await settled();
+    await loggedLine('/api/inside');
     expect(lines.map((l) => [l.msg, (l.req as { id: string }).id])).toEqual([
       ['handled', 'abc-123'],
       ['request completed', 'abc-123'],
@@ -92,7 +100,7 @@ describe('requestLogging', () => {
     ]);
     await fetch(`${base}/api/health/ready`);
     await fetch(`${base}/api/x?status=404`);
-    await settled();
+    await waitFor(() => seen.length === 2, { message: 'both responses observed' });
     expect(seen).toEqual([
       ['/api/health/ready', 200, expect.any(Number)],
       ['/api/x?status=404', 404, expect.any(Number)],
@@ -107,10 +115,11 @@ describe('requestLogging', () => {
     ]);
     const controller = new AbortController();
     const answered = fetch(`${base}/api/hang`, { signal: controller.signal }).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => received.includes('/api/hang'), { message: 'the request received' });
     controller.abort();
     await answered;
-    await settled();
+    // The observers would have been told just before this line was written.
+    await loggedLine('/api/hang');
     expect(seen).toEqual([]);
     expect(lines.map((l) => [l.msg, (l.req as { url: string }).url])).toEqual([
       ['request completed', '/api/hang'],
@@ -123,7 +132,8 @@ describe('requestLogging', () => {
     await fetch(`${base}/api/health/ready?status=503`);
     await fetch(`${base}/api/x?status=404`);
     await fetch(`${base}/api/y?status=500`);
-    await settled();
+    // The line of the last request comes after any of the earlier ones.
+    await loggedLine('/api/y?status=500');
     expect(
       lines.map((l) => [l.level, l.msg, (l.res as { statusCode: number }).statusCode]),
     ).toEqual([

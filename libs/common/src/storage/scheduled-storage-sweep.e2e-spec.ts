@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { JOB_QUEUE_SCHEMA } from '../jobs/job-leases';
 import { JobsService } from '../jobs/jobs.service';
 import { cloneTestDatabase, type TestDatabase } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { LocalStorageDriver } from './local-storage.driver';
 import { ScheduledStorageSweep } from './scheduled-storage-sweep';
 
@@ -100,11 +101,22 @@ describe('ScheduledStorageSweep on the job queue', () => {
     oldFile(path.join(root, 'shared', 'files', 'orphan.bin'));
     const api = await replica('api', false);
     const workers = [await replica('worker-a', true), await replica('worker-b', true)];
-    const until = Date.now() + 10_000;
-    while (Date.now() < until && readdirSync(path.join(root, 'shared', 'files')).length) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await new Promise((r) => setTimeout(r, 500));
+    // Every job of the sweep's queue (the start-up ones the workers sent) has ended, and every
+    // process has swept its temporary folder.
+    await waitFor(
+      async () => {
+        const [{ n }] = await dataSource.query(
+          `SELECT count(*)::int AS n FROM ${JOB_QUEUE_SCHEMA}.job
+            WHERE name = 'files-sweep' AND state < 'completed'`,
+        );
+        return (
+          n === 0 &&
+          readdirSync(path.join(root, 'shared', 'files')).length === 0 &&
+          [api, ...workers].every((p) => readdirSync(p.temp).length === 0)
+        );
+      },
+      { message: 'the sweep jobs ended and the temporary folders swept' },
+    );
     expect(readdirSync(path.join(root, 'shared', 'files'))).toEqual([]);
     // The start-up job ran once (a stately queue keeps one waiting), on one of the workers.
     const checked = workers.flatMap((w) => w.checks);

@@ -6,6 +6,7 @@ import { Registry } from 'prom-client';
 import { DataSource, type EntityManager } from 'typeorm';
 import { startLoopbackS3Server, type LoopbackS3Server } from '../testing/loopback-s3-server';
 import { cloneTestDatabase, type TestDatabase } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { LocalStorageDriver } from './local-storage.driver';
 import { S3StorageDriver } from './s3-storage.driver';
 import type { StorageDriver } from './storage-driver';
@@ -120,24 +121,29 @@ describe('StorageSweeper', () => {
   });
 
   it('sweeps at start and then on every interval until stopped', async () => {
-    const waitUntilGone = async (file: string): Promise<void> => {
-      for (let i = 0; i < 100 && existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
-    };
+    const gone = (file: string) =>
+      waitFor(() => !existsSync(file), { message: `${path.basename(file)} swept` });
     const s = sweeper();
     const first = tempFile(temp, 'first.csv', OLD);
-    s.start(200);
+    const setIntervalSpy = jest.spyOn(global, 'setInterval');
+    const clearIntervalSpy = jest.spyOn(global, 'clearInterval');
     try {
-      await waitUntilGone(first);
-      expect(existsSync(first)).toBe(false);
+      s.start(200);
+      const call = setIntervalSpy.mock.calls.findIndex(([, ms]) => ms === 200);
+      const timer = setIntervalSpy.mock.results[call]?.value;
+      expect(timer).toBeDefined();
+      await gone(first);
       const later = tempFile(temp, 'later.csv', OLD);
-      await waitUntilGone(later);
-      expect(existsSync(later)).toBe(false);
+      await gone(later);
+      await s.stop();
+      // Until stopped: stop clears the very interval that start set (a cleared one never fires
+      // again), rather than a wait that no further sweep came.
+      expect(clearIntervalSpy).toHaveBeenCalledWith(timer);
     } finally {
+      setIntervalSpy.mockRestore();
+      clearIntervalSpy.mockRestore();
       await s.stop();
     }
-    const afterStop = tempFile(temp, 'after-stop.csv', OLD);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(existsSync(afterStop)).toBe(true);
   });
 
   it('lets two replicas sweep at once: every orphan is removed once and referenced files stay', async () => {
@@ -174,16 +180,27 @@ describe('StorageSweeper', () => {
     });
     await isPlaced;
     // The placed file is old (a rename keeps the staging file's time) and has no committed row.
-    const sweep = sweeper().run();
-    const early = await Promise.race([
-      sweep.then(() => 'finished'),
-      new Promise((r) => setTimeout(() => r('waiting'), 300)),
-    ]);
+    let finished = false;
+    const sweep = sweeper()
+      .run()
+      .finally(() => (finished = true));
+    // The sweep waits for the upload's transaction: its session waits for the lock (or, were
+    // it not to wait, it would be finished).
+    await waitFor(
+      async () => {
+        const [{ n }] = await dataSource.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return n > 0 || finished;
+      },
+      { message: 'the sweep waiting for the stored-files lock' },
+    );
+    expect(finished).toBe(false);
     commit();
     await upload;
     const report = await sweep;
 
-    expect(early).toBe('waiting');
     expect(report.removed.files).toBe(0);
     expect(existsSync(path.join(root, ...key.split('/')))).toBe(true);
   });

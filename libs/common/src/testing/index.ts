@@ -14,3 +14,4 @@ export * from './redis';
 export * from './contract-validator';
 export * from './image-testing';
 export * from './operation-conventions';
+export * from './wait-for';

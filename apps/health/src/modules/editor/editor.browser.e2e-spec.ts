@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { waitFor } from '@sports/common/testing';
 import { HealthTestApp, startHealthTestApp } from '../../testing/health-test-app';
 import { EDITOR_CSP, EDITOR_DIST } from './editor-static';
 import { describeBrowser, editorPage, useEditorSuite } from './testing/editor-browser';
@@ -261,24 +262,32 @@ describeBrowser('workflow editor in Chromium', () => {
       [390, 844],
     ]) {
       await s.page.setViewportSize({ width, height });
-      await s.page.waitForTimeout(200);
-      // A string expression: the health tsconfig has no DOM types.
-      const m = await s.page.evaluate<Record<string, number>>(`(() => {
-        const aside = document.querySelector('.side-panel');
-        const canvas = document.querySelector('.canvas');
-        return {
-          docScroll: document.documentElement.scrollWidth,
-          docClient: document.documentElement.clientWidth,
-          panelScroll: aside.scrollWidth,
-          panelClient: aside.clientWidth,
-          panelTop: aside.getBoundingClientRect().top,
-          canvasBottom: canvas.getBoundingClientRect().bottom,
-        };
-      })()`);
-      expect(m.panelScroll).toBeLessThanOrEqual(m.panelClient);
-      expect(m.docScroll).toBeLessThanOrEqual(m.docClient);
-      if (width === 390) expect(m.panelTop).toBeGreaterThanOrEqual(m.canvasBottom);
-      else expect(m.panelTop).toBeLessThan(m.canvasBottom);
+      // Until the page has laid itself out for the new size (its checks pass, or time is up).
+      await waitFor(
+        async () => {
+          // A string expression: the health tsconfig has no DOM types.
+          const m = await s.page.evaluate<Record<string, number>>(`(() => {
+            const aside = document.querySelector('.side-panel');
+            const canvas = document.querySelector('.canvas');
+            return {
+              docWidth: window.innerWidth,
+              docScroll: document.documentElement.scrollWidth,
+              docClient: document.documentElement.clientWidth,
+              panelScroll: aside.scrollWidth,
+              panelClient: aside.clientWidth,
+              panelTop: aside.getBoundingClientRect().top,
+              canvasBottom: canvas.getBoundingClientRect().bottom,
+            };
+          })()`);
+          expect(m.docWidth).toBe(width);
+          expect(m.panelScroll).toBeLessThanOrEqual(m.panelClient);
+          expect(m.docScroll).toBeLessThanOrEqual(m.docClient);
+          if (width === 390) expect(m.panelTop).toBeGreaterThanOrEqual(m.canvasBottom);
+          else expect(m.panelTop).toBeLessThan(m.canvasBottom);
+          return true;
+        },
+        { message: `the layout at ${width}×${height}` },
+      );
       await s.shot(`layout-${width}x${height}`);
     }
 

@@ -1,3 +1,4 @@
+import { waitFor } from '@sports/common/testing';
 import { LanguageModelError } from './language-model';
 import { OpenAiCompatibleClient, parseRetryAfter } from './openai-compatible.client';
 import { FakeChatServer, sectionAnswer, startFakeChatServer } from './testing/fake-chat-server';
@@ -157,14 +158,14 @@ describe('OpenAiCompatibleClient against a loopback chat-completions server', ()
     server.setHandler(() => ({ kind: 'hang' }));
     const controller = new AbortController();
     // Aborted once the request has reached the server (a fixed delay races a loaded machine).
-    const abortWhenReceived = async (): Promise<void> => {
-      while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
-      controller.abort();
-    };
-    void abortWhenReceived();
+    const aborted = waitFor(() => server.requests.length > 0, {
+      intervalMs: 5,
+      message: 'the request reaching the server',
+    }).then(() => controller.abort());
     const error = await client({ timeoutMs: 5000 })
       .complete(messages, { signal: controller.signal })
       .catch((e: unknown) => e);
+    await aborted;
     expect(error).toMatchObject({ code: 'LLM_ABORTED' });
     expect(server.requests).toHaveLength(1);
   });

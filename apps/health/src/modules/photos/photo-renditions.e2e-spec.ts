@@ -5,6 +5,7 @@ import {
   photoFixture,
   pixelAt,
   solidJpeg,
+  waitFor,
 } from '@sports/common/testing';
 import exifr from 'exifr';
 import fs from 'node:fs';
@@ -62,15 +63,15 @@ describe('photo renditions and signed URLs (e2e)', () => {
     return res.body;
   };
 
-  const settled = async (id: string): Promise<PhotoBody> => {
-    for (let i = 0; i < 200; i++) {
-      const res = await app.http.get(`/api/photos/${id}`).set('Authorization', owner.auth);
-      expect(res.status).toBe(200);
-      if (res.body.renditions_status !== 'pending') return res.body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('renditions still pending');
-  };
+  const settled = (id: string): Promise<PhotoBody> =>
+    waitFor(
+      async () => {
+        const res = await app.http.get(`/api/photos/${id}`).set('Authorization', owner.auth);
+        expect(res.status).toBe(200);
+        return res.body.renditions_status !== 'pending' && (res.body as PhotoBody);
+      },
+      { message: `renditions of photo ${id} no longer pending` },
+    );
 
   it.each(['photo.jpg', 'photo.png', 'photo.webp'] as const)(
     '%s: upright WebP renditions without metadata; the served original has no GPS',

@@ -1,4 +1,4 @@
-import { PHOTO_FIXTURE_SECRETS, photoFixture } from '@sports/common/testing';
+import { PHOTO_FIXTURE_SECRETS, photoFixture, waitFor } from '@sports/common/testing';
 import exifr from 'exifr';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -91,16 +91,16 @@ describe('photos (e2e)', () => {
     expect(fs.readFileSync(path.join(root, row.storage_path)).equals(png)).toBe(true);
     // The renditions job starts with the upload's commit and stages its files under the same
     // root: once it has ended, the root holds the photo and its renditions, no staging file.
-    const deadline = Date.now() + 20_000;
-    let status = 'pending';
-    while (status === 'pending' && Date.now() < deadline) {
-      [{ status }] = await app.db.query(
-        'SELECT renditions_status AS status FROM photos WHERE id = $1',
-        [res.body.id],
-      );
-      if (status === 'pending') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).not.toBe('pending');
+    await waitFor(
+      async () => {
+        const [{ status }] = await app.db.query(
+          'SELECT renditions_status AS status FROM photos WHERE id = $1',
+          [res.body.id],
+        );
+        return status !== 'pending';
+      },
+      { message: `renditions of photo ${res.body.id} no longer pending` },
+    );
     const renditions = await app.db.query(
       'SELECT storage_key FROM photo_renditions WHERE photo_id = $1',
       [res.body.id],

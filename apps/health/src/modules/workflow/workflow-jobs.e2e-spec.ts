@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { parseEventStream, type StreamEvent } from '@sports/common/testing';
+import { parseEventStream, type StreamEvent, waitFor } from '@sports/common/testing';
 import { HealthTestApp, TestUser } from '../../testing/health-test-app';
 import { LoopbackWorkflowApp, startLoopbackWorkflowApp } from '../../testing/loopback-workflow-app';
 import { FakeChatHandler, FakeChatServer, sectionAnswer } from '../llm/testing/fake-chat-server';
@@ -102,16 +102,16 @@ describe('workflow executions as jobs (HTTP, loopback language model)', () => {
   const executeAsync = (user: TestUser, id: string) =>
     app.execute(user, id, { Prefer: 'respond-async, wait=10' });
   const eventsUrl = (id: string) => `${t.url}/api/workflows/executions/${id}/events`;
-  const ended = async (user: TestUser, id: string) => {
-    for (const until = Date.now() + 15_000; Date.now() < until;) {
-      const res = await t.http
-        .get(`/api/workflows/executions/${id}`)
-        .set('Authorization', user.auth);
-      if (res.body.status !== 'running') return res.body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the execution did not end');
-  };
+  const ended = (user: TestUser, id: string) =>
+    waitFor(
+      async () => {
+        const res = await t.http
+          .get(`/api/workflows/executions/${id}`)
+          .set('Authorization', user.auth);
+        return res.body.status !== 'running' && res.body;
+      },
+      { message: `execution ${id} ended` },
+    );
 
   it('answers 202 with the Location of the execution at once with Prefer: respond-async', async () => {
     // The model holds its answers until the 202 has arrived: the answer cannot have waited for it.

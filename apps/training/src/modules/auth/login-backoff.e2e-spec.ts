@@ -1,15 +1,23 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { LoginProtection } from '@sports/common';
 import { startTrainingTestApp, TrainingTestApp } from '../../testing/training-test-app';
 
 // The account backoff of the shared login protection (libs/common/src/auth/login-protection),
 // seen through the answers of the sign-in route: 2^(n−5) s locks from the 5th failure on.
+// The protection's clock stands still and the tests move it on: a lock ends when the test says
+// so, however slow the machine (no waiting for it to run out, and it never runs out early).
 describe('exponential backoff of one account after failed sign-ins', () => {
   let t: TrainingTestApp;
   let seq = 0;
+  let now = Date.now();
+  const advance = (ms: number) => (now += ms);
 
   beforeAll(async () => {
     // a trusted proxy lets each attempt come from another address: the backoff must not care
     t = await startTrainingTestApp({ TRUST_PROXY: '1' });
+    // The clock LoginProtection takes as a constructor argument (Date.now in the app).
+    const protection = t.app.get(LoginProtection);
+    expect(protection).toHaveProperty('clock', expect.any(Function));
+    Object.assign(protection, { clock: () => now });
   });
   afterAll(() => t.close());
 
@@ -36,7 +44,9 @@ describe('exponential backoff of one account after failed sign-ins', () => {
     for (let i = 0; i < 5; i++) expect((await login(p.email, '0000')).status).toBe(429);
 
     // refused attempts did not count: the next failure is the 6th, locking for 2 s (not 2^10)
-    await sleep(1100);
+    advance(999);
+    expect((await login(p.email, '0000')).status).toBe(429);
+    advance(1);
     expect((await login(p.email, '0000')).status).toBe(401);
     expect(retryAfter(await login(p.email, p.pin))).toBe(2);
   });
@@ -45,10 +55,12 @@ describe('exponential backoff of one account after failed sign-ins', () => {
     const p = await t.newProfile();
     for (let i = 1; i <= 5; i++) await login(p.email, '0000');
     expect(retryAfter(await login(p.email, '0000'))).toBe(1);
-    await sleep(1100);
+    advance(1000);
     expect((await login(p.email, '0000')).status).toBe(401);
     expect(retryAfter(await login(p.email, '0000'))).toBe(2);
-    await sleep(2100);
+    advance(1999);
+    expect(retryAfter(await login(p.email, '0000'))).toBe(1);
+    advance(1);
     expect((await login(p.email, '0000')).status).toBe(401);
     expect(retryAfter(await login(p.email, '0000'))).toBe(4);
   });
@@ -56,7 +68,8 @@ describe('exponential backoff of one account after failed sign-ins', () => {
   it('resets the count on a successful sign-in once the lock is over', async () => {
     const p = await t.newProfile();
     for (let i = 0; i < 5; i++) await login(p.email, '9999');
-    await sleep(1100);
+    expect((await login(p.email, p.pin)).status).toBe(429);
+    advance(1000);
     expect((await login(p.email, p.pin)).status).toBe(200);
     // four new failures lock nothing: the count started again at 0
     for (let i = 0; i < 4; i++) expect((await login(p.email, '9999')).status).toBe(401);

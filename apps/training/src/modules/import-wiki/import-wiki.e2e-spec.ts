@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MetricsService } from '@sports/common';
+import { waitFor } from '@sports/common/testing';
 import { countRows, insertClub } from '../club-memberships/club-test-fixtures';
 import {
   startTrainingTestApp,
@@ -8,12 +10,23 @@ import {
 } from '../../testing/training-test-app';
 
 /**
- * A loopback server answering like the MediaWiki Action API (formatversion=2); `slow.ms`
- * delays each answer of page contents.
+ * A loopback server answering like the MediaWiki Action API (formatversion=2); while
+ * `gate.closed`, answers of page contents are held (`gate.held` counts them) until
+ * `gate.open()`: the test decides when a page fetch of the worker ends.
  */
 function fakeWiki(pages: { pageid: number; title: string; revid: number; content: string }[]) {
   const requests: URLSearchParams[] = [];
-  const slow = { ms: 0 };
+  const waiting: (() => void)[] = [];
+  const gate = {
+    closed: false,
+    get held() {
+      return waiting.length;
+    },
+    open() {
+      gate.closed = false;
+      for (const answer of waiting.splice(0)) answer();
+    },
+  };
   const server = http.createServer((req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams;
     requests.push(q);
@@ -22,7 +35,7 @@ function fakeWiki(pages: { pageid: number; title: string; revid: number; content
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (slow.ms && q.get('prop') === 'revisions') setTimeout(answer, slow.ms);
+      if (gate.closed && q.get('prop') === 'revisions') waiting.push(answer);
       else answer();
     };
     if (q.get('action') !== 'query' || q.get('formatversion') !== '2')
@@ -73,7 +86,7 @@ function fakeWiki(pages: { pageid: number; title: string; revid: number; content
     }
     return send({ error: { code: 'unknown' } });
   });
-  return { server, requests, pages, slow };
+  return { server, requests, pages, gate };
 }
 
 describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
@@ -113,14 +126,23 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
     post: (url: string, body: object) => t.http.post(url).set('Authorization', p.auth).send(body),
   });
   /** Polls the import until it has ended. */
-  const ended = async (id: string) => {
-    for (let i = 0; i < 200; i++) {
-      const res = await as(admin).get(`/api/import-wiki/jobs/${id}`);
-      expect(res.status).toBe(200);
-      if (!['queued', 'running'].includes(res.body.status)) return res.body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`import ${id} did not end`);
+  const ended = (id: string) =>
+    waitFor(
+      async () => {
+        const res = await as(admin).get(`/api/import-wiki/jobs/${id}`);
+        expect(res.status).toBe(200);
+        return !['queued', 'running'].includes(res.body.status) && res.body;
+      },
+      { message: `import ${id} ended` },
+    );
+  /** Runs of wiki import jobs this process's worker has ended with `outcome` (job_runs_total). */
+  const runsEnded = async (outcome: string): Promise<number> => {
+    const metric = t.app.get(MetricsService).registry.getSingleMetric('job_runs_total');
+    const { values } = await metric!.get();
+    const run = values.find(
+      (v) => v.labels.queue === 'wiki-import' && v.labels.outcome === outcome,
+    );
+    return run?.value ?? 0;
   };
   const runJob = async (body: object) => {
     const res = await as(admin).post('/api/import-wiki/execute', body);
@@ -246,12 +268,11 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
   });
 
   describe('as jobs: one running import per wiki, list and cancel', () => {
-    afterEach(() => {
-      wiki.slow.ms = 0;
-    });
+    afterEach(() => wiki.gate.open());
 
     it('refuses a second import of a wiki while one runs (409 WIKI_IMPORT_RUNNING), cancels the running one, then accepts a new one', async () => {
-      wiki.slow.ms = 1500;
+      const cancelledRuns = await runsEnded('cancelled');
+      wiki.gate.closed = true;
       const first = await as(admin).post('/api/import-wiki/execute', {
         api_url: api,
         page_ids: [11, 12, 13],
@@ -268,6 +289,8 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
         [api],
       );
       expect(active).toEqual([{ id: first.body.id }]);
+      // The worker runs the import: it is fetching the pages (their answer held).
+      await waitFor(() => wiki.gate.held > 0, { message: 'the worker fetching the pages' });
 
       const cancelled = await as(admin).post(`/api/import-wiki/jobs/${first.body.id}/cancel`, {});
       expect(cancelled.status).toBe(200);
@@ -278,15 +301,17 @@ describe('wiki import (HTTP) against a loopback MediaWiki API', () => {
         [first.body.id],
       );
       expect(state).toBe('cancelled');
-      // The worker stops at the next page and leaves the import cancelled.
-      await new Promise((r) => setTimeout(r, 2500));
+      // The worker gets its pages, stops at the next one and leaves the import cancelled.
+      wiki.gate.open();
+      await waitFor(async () => (await runsEnded('cancelled')) > cancelledRuns, {
+        message: 'the worker ended its run of the cancelled import',
+      });
       expect(await ended(first.body.id)).toMatchObject({ status: 'cancelled', pages_done: 0 });
 
       const again = await as(admin).post(`/api/import-wiki/jobs/${first.body.id}/cancel`, {});
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('WIKI_IMPORT_ENDED');
 
-      wiki.slow.ms = 0;
       expect((await runJob({ api_url: api, page_ids: [13] })).status).toBe('completed');
     });
 

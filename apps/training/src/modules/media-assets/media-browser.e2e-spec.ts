@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UrlSigner } from '@sports/common';
-import { solidJpeg, videoFixture } from '@sports/common/testing';
+import { solidJpeg, videoFixture, waitFor } from '@sports/common/testing';
 import { type Browser, chromium } from 'playwright-core';
 import {
   startTrainingTestApp,
@@ -72,12 +72,13 @@ describeBrowser('signed media URLs in Chromium, on a page of another origin', ()
   const upload = async (bytes: Buffer): Promise<AssetBody> => {
     const ex = await createExercise(t, owner);
     const { assetId } = await uploadAsset(t, owner, ex, bytes);
-    for (let i = 0; i < 200; i++) {
-      const res = await client(t, owner).get(`/api/media-assets/${assetId}`);
-      if (res.body.renditions_status !== 'pending') return res.body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('renditions still pending');
+    return waitFor(
+      async () => {
+        const res = await client(t, owner).get(`/api/media-assets/${assetId}`);
+        return res.body.renditions_status !== 'pending' && (res.body as AssetBody);
+      },
+      { message: `renditions of asset ${assetId} no longer pending` },
+    );
   };
 
   it('shows thumbnail and preview, plays and seeks the video, and refuses an expired URL', async () => {
@@ -143,17 +144,24 @@ describeBrowser('signed media URLs in Chromium, on a page of another origin', ()
         new Promise<{ duration: number; seekedTo: number; advanced: boolean }>(
           (resolve, reject) => {
             const v = document.getElementById('clip') as HTMLVideoElement;
-            const timer = setTimeout(
-              () => reject(new Error(`video stuck: ${v.readyState}`)),
-              30_000,
-            );
+            // The deadline of the event waits below, in the page (where waitFor is not at hand).
+            const stuck = () => reject(new Error(`video stuck: ${v.readyState}`));
+            const timer = setTimeout(stuck, 60_000); // not-a-wait: deadline of in-page waits
             const go = async () => {
               const duration = v.duration;
               v.currentTime = 2;
               await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
               const seekedTo = v.currentTime;
               await v.play();
-              await new Promise((r) => setTimeout(r, 400));
+              // Playing advances the position: the first time update past the seek point.
+              await new Promise<void>((r) => {
+                const onTime = () => {
+                  if (v.currentTime <= seekedTo) return;
+                  v.removeEventListener('timeupdate', onTime);
+                  r();
+                };
+                v.addEventListener('timeupdate', onTime);
+              });
               const advanced = v.currentTime > seekedTo;
               v.pause();
               clearTimeout(timer);

@@ -9,6 +9,7 @@ import {
   solidJpeg,
   startLoopbackS3Server,
   type LoopbackS3Server,
+  waitFor,
 } from '@sports/common/testing';
 import { UrlSigner } from '@sports/common';
 import type { Test } from 'supertest';
@@ -62,15 +63,15 @@ describe('media renditions and signed URLs (HTTP)', () => {
   };
 
   /** The asset once its rendition job has run. */
-  const settled = async (id: string): Promise<AssetBody> => {
-    for (let i = 0; i < 200; i++) {
-      const res = await client(t, owner).get(`/api/media-assets/${id}`);
-      expect(res.status).toBe(200);
-      if (res.body.renditions_status !== 'pending') return res.body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('renditions still pending');
-  };
+  const settled = (id: string): Promise<AssetBody> =>
+    waitFor(
+      async () => {
+        const res = await client(t, owner).get(`/api/media-assets/${id}`);
+        expect(res.status).toBe(200);
+        return res.body.renditions_status !== 'pending' && (res.body as AssetBody);
+      },
+      { message: `renditions of asset ${id} no longer pending` },
+    );
 
   const variant = (asset: AssetBody, v: string): Rendition =>
     asset.renditions.find((r) => r.variant === v) as Rendition;
@@ -292,11 +293,13 @@ describe('media renditions with the S3 driver (shared storage layer)', () => {
     const ex = await createExercise(t, owner);
     const jpeg = await solidJpeg(1600, 1200);
     const { assetId } = await uploadAsset(t, owner, ex, jpeg);
-    let asset = {} as AssetBody;
-    for (let i = 0; i < 200 && asset.renditions_status !== 'ready'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      asset = (await client(t, owner).get(`/api/media-assets/${assetId}`)).body;
-    }
+    const asset = await waitFor(
+      async () => {
+        const body = (await client(t, owner).get(`/api/media-assets/${assetId}`)).body;
+        return body.renditions_status !== 'pending' && (body as AssetBody);
+      },
+      { message: `renditions of asset ${assetId} no longer pending` },
+    );
     expect(asset.renditions_status).toBe('ready');
     const preview = variant(asset, 'preview');
     expect([preview.width, preview.height]).toEqual([1280, 960]);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { MetricsService } from '../../observability/metrics';
 import { requireRedis, TEST_REDIS_URL } from '../../testing/redis';
+import { waitFor } from '../../testing/wait-for';
 import { RateLimitedError } from '../../errors/domain-error';
 import { clientAddressKey } from './client-address';
 import { LoginCounterStore, LoginLimits, MemoryLoginCounters } from './login-counters';
@@ -213,20 +214,25 @@ describe('LoginProtection with Redis unreachable', () => {
     expect(result).toBe('signed in');
     expect(ms).toBeLessThan(50);
 
-    await new Promise((r) => setTimeout(r, 100)); // the refused connection has been reported
+    // once the refused connection has been reported
+    await waitFor(() => protection.status().redis === 'unreachable');
     expect(protection.status()).toEqual({ store: 'memory', redis: 'unreachable', degraded: true });
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^login_protection_degraded 1$/m);
     expect(text).toMatch(/^login_protection_memory_fallbacks_total 1$/m);
 
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 12 }, () =>
-        protection.attempt({ address: '192.0.2.1', account: 'y@example.org' }, async () => {
-          await new Promise((r) => setTimeout(r, 20));
-          return null;
-        }),
-      ),
+    // 12 attempts at once: each reserves (or is refused) as it is made, and the checks of the
+    // reserved ones end (wrong secret) only once all 12 have been made.
+    let endChecks = () => {};
+    const checksMayEnd = new Promise<void>((resolve) => (endChecks = resolve));
+    const attempts = Array.from({ length: 12 }, () =>
+      protection.attempt({ address: '192.0.2.1', account: 'y@example.org' }, async () => {
+        await checksMayEnd;
+        return null;
+      }),
     );
+    endChecks();
+    const outcomes = await Promise.allSettled(attempts);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     const refused = outcomes.filter(
       (o) => o.status === 'rejected' && o.reason instanceof RateLimitedError,
