@@ -64,6 +64,13 @@ function answer(core: string, signals: Record<string, string> = {}): string {
   return `## Analysekern\n${core}\n\n## Entscheidungsanteil\n${lines.join('\n')}\n\n## Begründungsanker\n- Daten`;
 }
 
+/** A promise a test opens: `opened` settles once `open()` was called. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 function slow(ms: number, text: string): Handler {
   return async (request) => {
     await wait(ms, request.signal);
@@ -538,16 +545,20 @@ describe('WorkflowExecutor', () => {
         ],
         [edge('fast', 'j1'), edge('slow', 'j1'), edge('j1', 'next'), edge('next', 'end')],
       );
+      // The slow path answers only once `next` has started: waiting for it would never end.
+      const nextStarted = gate();
       const runner = new FakeRunner({
-        fast: slow(5, answer('schnell')),
-        slow: slow(150, answer('langsam')),
-        next: answer('weiter'),
+        fast: answer('schnell'),
+        slow: async () => {
+          await nextStarted.opened;
+          return { text: answer('langsam') };
+        },
+        next: async () => {
+          nextStarted.open();
+          return { text: answer('weiter') };
+        },
       });
       const result = await executorFor(runner).execute(graph);
-      const next = node(result, 'next');
-      expect(Date.parse(next.started_at ?? '')).toBeLessThan(
-        Date.parse(node(result, 'slow').ended_at ?? ''),
-      );
       expect(node(result, 'j1').join?.included.map((path) => path.from)).toEqual(['fast']);
       expect(runner.callsFor('next')[0].inputs.map((input) => input.node_id)).toEqual(['fast']);
       expect(statesOf(result)).toMatchObject({ slow: 'COMPLETED', end: 'COMPLETED' });
@@ -643,13 +654,12 @@ describe('WorkflowExecutor', () => {
       const runner = new FakeRunner({
         a1: async (request) => {
           seenSignal = request.signal;
-          await wait(2_000, request.signal);
+          // Answers only when aborted: a timeout that did not abort would never end the run.
+          await wait(3_600_000, request.signal);
           return { text: answer('zu spät') };
         },
       });
-      const started = Date.now();
       const result = await executorFor(runner).execute(single({ timeout_ms: 30 }));
-      expect(Date.now() - started).toBeLessThan(1_000);
       expect(node(result, 'a1')).toMatchObject({
         state: 'FAILED',
         error: { code: 'NODE_TIMEOUT' },
@@ -756,14 +766,11 @@ describe('WorkflowExecutor', () => {
         ['a0', ...fan].map((id) => [id, slow(50, answer(`Kern ${id}`))]),
       );
       const runner = new FakeRunner(handlers);
-      const started = Date.now();
       const result = await executorFor(runner).execute(graph);
-      const elapsed = Date.now() - started;
 
       expect(result.status).toBe('completed');
+      // All five ran at once (the fake model counts the requests in flight), not one by one.
       expect(runner.maxRunning).toBe(5);
-      // Serially this takes 6 × 50 ms = 300 ms; a0 plus one parallel wave is about 100 ms.
-      expect(elapsed).toBeLessThan(200);
     });
 
     it('starts parallel start nodes together', async () => {
@@ -775,9 +782,7 @@ describe('WorkflowExecutor', () => {
       const runner = new FakeRunner(
         Object.fromEntries(ids.map((id) => [id, slow(50, answer(id))])),
       );
-      const started = Date.now();
       await executorFor(runner).execute(graph);
-      expect(Date.now() - started).toBeLessThan(150);
       expect(runner.maxRunning).toBe(4);
     });
 
@@ -786,15 +791,21 @@ describe('WorkflowExecutor', () => {
         [analysis('a1'), analysis('a2'), analysis('b1'), { id: 'end', kind: 'end' }],
         [edge('a1', 'a2'), edge('a2', 'end'), edge('b1', 'end')],
       );
+      // b1 answers only once a2 has started: a2 waiting for b1's level would never end.
+      const a2Started = gate();
       const runner = new FakeRunner({
-        a1: slow(10, answer('a1')),
-        a2: slow(10, answer('a2')),
-        b1: slow(150, answer('b1')),
+        a1: answer('a1'),
+        a2: async () => {
+          a2Started.open();
+          return { text: answer('a2') };
+        },
+        b1: async () => {
+          await a2Started.opened;
+          return { text: answer('b1') };
+        },
       });
       const result = await executorFor(runner).execute(graph);
-      const a2Start = Date.parse(node(result, 'a2').started_at ?? '');
       const b1End = Date.parse(node(result, 'b1').ended_at ?? '');
-      expect(a2Start).toBeLessThan(b1End - 50);
       expect(Date.parse(node(result, 'end').started_at ?? '')).toBeGreaterThanOrEqual(b1End);
     });
 

@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { TestDb } from './test-db';
+import { waitFor } from './wait-for';
 import type { RowKey } from '../concurrency/row-version';
 import { statusesOfConcurrent } from './concurrency';
 
@@ -204,17 +205,16 @@ async function whileRowLocked<T>(
     );
     expect(locked).toHaveLength(1);
     sent = send();
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const [{ waiting }] = await db.query(
-        `SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (waiting >= waiters) break;
-      if (Date.now() > deadline)
-        throw new Error(`only ${waiting} of ${waiters} writes waited for the row`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(
+      async () => {
+        const [{ waiting }] = await db.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return waiting >= waiters;
+      },
+      { message: `${waiters} writes waiting for the locked row` },
+    );
   });
   return await sent!;
 }

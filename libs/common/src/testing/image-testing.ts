@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { waitFor } from './wait-for';
 import type Sharp from 'sharp';
 
 /** sharp, loaded on first use: most test files never make an image. */
@@ -61,20 +62,20 @@ export function binaryBody(
 
 /**
  * Waits until no row of `table` (media_assets, photos) has renditions pending: the rendition
- * jobs queued by earlier uploads have written (at most `timeoutMs`).
+ * jobs queued by earlier uploads have written (`waitFor`'s deadline unless `timeoutMs`).
  */
 export async function renditionsSettled(
   db: { query(sql: string): Promise<unknown> },
   table: 'media_assets' | 'photos',
-  timeoutMs = 15_000,
+  timeoutMs?: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [{ n }] = (await db.query(
-      `SELECT count(*)::int AS n FROM ${table} WHERE renditions_status = 'pending'`,
-    )) as { n: number }[];
-    if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`renditions of ${table} still pending after ${timeoutMs} ms`);
+  await waitFor(
+    async () => {
+      const [{ n }] = (await db.query(
+        `SELECT count(*)::int AS n FROM ${table} WHERE renditions_status = 'pending'`,
+      )) as { n: number }[];
+      return n === 0;
+    },
+    { timeoutMs, message: `no renditions of ${table} pending` },
+  );
 }

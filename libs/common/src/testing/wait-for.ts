@@ -5,8 +5,8 @@ type Falsy = false | 0 | 0n | '' | null | undefined;
 
 export interface WaitForOptions {
   /**
-   * How long to keep trying, in ms. Default: env `TEST_WAIT_TIMEOUT_MS`, else 20 000 (below the
-   * Jest preset's 30 s test timeout, so a wait that gives up names what it waited for).
+   * How long to keep trying, in ms. Default: env `TEST_WAIT_TIMEOUT_MS`, else 60 000 (half the
+   * Jest preset's 120 s test budget, so a wait that gives up names what it waited for).
    */
   timeoutMs?: number;
   /** Pause before the second call, in ms (default 25); each later pause is 1.5 times longer. */
@@ -17,9 +17,9 @@ export interface WaitForOptions {
   message?: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** The default deadline of `waitFor`: env `TEST_WAIT_TIMEOUT_MS` when set, else 20 s. */
+/** The default deadline of `waitFor`: env `TEST_WAIT_TIMEOUT_MS` when set, else 60 s. */
 export function defaultWaitTimeoutMs(): number {
   const fromEnv = Number(process.env.TEST_WAIT_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TIMEOUT_MS;
