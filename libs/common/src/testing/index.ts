@@ -5,6 +5,7 @@ export * from './entity-tags';
 export * from './event-stream';
 export * from './fuzz/openapi-fuzzer';
 export * from './loopback-s3-server';
+export * from './media-type-refusals';
 export * from './photo-fixtures';
 export * from './tcp-proxy';
 export * from './test-app';
