@@ -387,7 +387,8 @@ describe('catalogs and planning: entity tags (e2e)', () => {
         'SELECT xmin::text AS version FROM maturity_models WHERE id = $1',
         [idOf(model)],
       );
-      for (const headers of [{ 'If-Match': before.headers.etag as string }, {}]) {
+      const conditions: Record<string, string>[] = [{ 'If-Match': before.headers.etag }, {}];
+      for (const headers of conditions) {
         const same = await put(admin, `${model}/${part}`, body(1), headers);
         expect(same.status).toBe(200);
         expect(same.headers.etag).toBe(before.headers.etag);
