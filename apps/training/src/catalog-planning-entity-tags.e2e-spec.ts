@@ -376,6 +376,34 @@ describe('catalogs and planning: entity tags (e2e)', () => {
     });
   });
 
+  it.each(MODEL_PARTS.map(([part, body, prepare]) => ({ part, body, prepare })))(
+    'PUT maturity model $part of what it has already keeps the version of the whole',
+    async ({ part, body, prepare }) => {
+      const model = await newModel();
+      await prepare?.(model);
+      expect((await put(admin, `${model}/${part}`, body(1), {})).status).toBe(200);
+      const before = await t.http.get(model).set(auth(admin));
+      const [{ version }] = await t.db.query(
+        'SELECT xmin::text AS version FROM maturity_models WHERE id = $1',
+        [idOf(model)],
+      );
+      const conditions: Record<string, string>[] = [{ 'If-Match': before.headers.etag }, {}];
+      for (const headers of conditions) {
+        const same = await put(admin, `${model}/${part}`, body(1), headers);
+        expect(same.status).toBe(200);
+        expect(same.headers.etag).toBe(before.headers.etag);
+      }
+      const after = await t.http.get(model).set(auth(admin));
+      expect(after.headers.etag).toBe(before.headers.etag);
+      expect(after.body).toEqual(before.body);
+      const [{ version: now }] = await t.db.query(
+        'SELECT xmin::text AS version FROM maturity_models WHERE id = $1',
+        [idOf(model)],
+      );
+      expect(now).toBe(version);
+    },
+  );
+
   /** Writes of parts that give the whole a new version (its ETag follows its representation). */
   const TOUCHING_WRITES: {
     name: string;

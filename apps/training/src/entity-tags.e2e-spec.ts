@@ -288,6 +288,19 @@ describe('training resources: entity tags (e2e)', () => {
       expect(matched.status).toBe(200);
       expect(matched.headers.etag).not.toBe(moved.headers.etag);
       expect(await etagOf(me, '/api/profiles/me')).toBe(matched.headers.etag);
+
+      // The name it has already: no write, the version stays.
+      const before = await t.http.get('/api/profiles/me').set(auth(me));
+      for (const headers of [{ 'If-Match': matched.headers.etag as string }, {}]) {
+        const same = await t.http
+          .put('/api/profile')
+          .set({ ...auth(me), ...headers })
+          .send({ name: 'Ich 3' });
+        expect(same.status).toBe(200);
+        expect(same.headers.etag).toBe(matched.headers.etag);
+      }
+      const after = await t.http.get('/api/profiles/me').set(auth(me));
+      expect(after.body).toEqual(before.body);
     });
   });
 
@@ -337,6 +350,14 @@ describe('training resources: entity tags (e2e)', () => {
       expect(unchanged.status).toBe(200);
       expect(await caption()).toBe('ohne');
       const current = unchanged.headers.etag as string;
+      // The media as they are: no write, the exercise keeps its version.
+      const same = await t.http
+        .put(`${url}/media`)
+        .set({ ...auth(adminA), 'If-Match': current })
+        .send(items('ohne'));
+      expect(same.status).toBe(200);
+      expect(same.headers.etag).toBe(current);
+      expect(await etagOf(adminA, url)).toBe(current);
 
       // Another club's member: 404 as before, with or without If-Match, no version revealed.
       for (const res of [

@@ -172,6 +172,8 @@ describe('editable resources: entity tags (e2e)', () => {
     stored: string;
     /** The part is removed by DELETE `{account}/{part}` (answering the account). */
     removable?: boolean;
+    /** The write body of the part as the account read shows it (undefined: not there). */
+    sameBody?: (account: Record<string, unknown>) => object | undefined;
   }
 
   const TIERS = ['plus', 'pro'];
@@ -192,6 +194,13 @@ describe('editable resources: entity tags (e2e)', () => {
         change: (v) => ({ granted: v % 2 === 0 }),
         stored: `SELECT granted FROM user_feature_overrides WHERE user_id = $1 AND feature = 'photos'`,
         removable: true,
+        sameBody: (account) => {
+          const { overrides } = account.membership as {
+            overrides: { feature: string; granted: boolean }[];
+          };
+          const override = overrides.find((o) => o.feature === 'photos');
+          return override && { granted: override.granted };
+        },
       },
     ],
   ];
@@ -207,6 +216,7 @@ describe('editable resources: entity tags (e2e)', () => {
       create: async () => ({ url: `/api/admin/users/${(await t.newUser()).id}` }),
       writeUrl: partUrl,
       change: part.change,
+      sameBody: part.sameBody,
       stored: stored(part.stored),
     }));
   });
@@ -286,6 +296,28 @@ describe('editable resources: entity tags (e2e)', () => {
       expect((await t.db.query('SELECT role FROM users WHERE id = $1', [user.id]))[0].role).toBe(
         'user',
       );
+    });
+
+    it('keeps the version when the role set is the one the account has', async () => {
+      const user = await t.newUser();
+      const url = `/api/admin/users/${user.id}`;
+      const as = { Authorization: admin.auth };
+      const version = async () =>
+        (await t.db.query('SELECT xmin::text AS v FROM users WHERE id = $1', [user.id]))[0].v;
+      const before = await t.http.get(url).set(as);
+      const stored = await version();
+      for (const headers of [{ 'If-Match': before.headers.etag as string }, {}]) {
+        const same = await t.http
+          .put(`${url}/role`)
+          .set({ ...as, ...headers })
+          .send({ role: before.body.role });
+        expect(same.status).toBe(200);
+        expect(same.headers.etag).toBe(before.headers.etag);
+      }
+      const after = await t.http.get(url).set(as);
+      expect(after.headers.etag).toBe(before.headers.etag);
+      expect(after.body).toEqual(before.body);
+      expect(await version()).toBe(stored);
     });
   });
 
@@ -388,6 +420,9 @@ describe('editable resources: entity tags (e2e)', () => {
       },
       writeUrl: (url) => `${url}/features`,
       change: (v) => ({ features: [features[v % features.length]] }),
+      // Without an override no write leaves the widget as it is (any write sets one).
+      sameBody: (widget) =>
+        widget.override_features ? { features: widget.override_features } : undefined,
       stored: stored('SELECT override_features FROM widget_catalog WHERE key = $1'),
     }));
 

@@ -1,4 +1,11 @@
-import { assertIfMatch, IfMatch, lockedWrite, NotFoundError, type RowKey } from '@sports/common';
+import {
+  assertIfMatch,
+  IfMatch,
+  lockedWrite,
+  NotFoundError,
+  type RowKey,
+  updateChangedColumns,
+} from '@sports/common';
 import type { FindOptionsWhere, Repository, ValueTransformer } from 'typeorm';
 
 /** PostgreSQL answers `numeric` as text; entities expose it as a number (or null). */
@@ -38,6 +45,28 @@ export function writeTracked<E extends TrackedEntity>(
       await write(tx);
       return tx.findOneByOrFail({ id: entry.id } as FindOptionsWhere<E>);
     },
+  );
+}
+
+/**
+ * The update of the columns `values` names of one tracking entity (only the fields sent, see
+ * decision 0013), conditional on `ifMatch` like `writeTracked`. Values equal to the stored ones
+ * are no write: the entry keeps its version and `updated_at`.
+ */
+export function updateTracked<E extends TrackedEntity>(
+  rows: Repository<E>,
+  entry: E,
+  label: string,
+  ifMatch: IfMatch | undefined,
+  values: NoInfer<Partial<E>>,
+): Promise<E> {
+  return writeTracked(rows, entry, label, ifMatch, (tx) =>
+    updateChangedColumns(
+      tx,
+      { id: entry.id, userId: entry.userId } as Partial<E>,
+      values,
+      notFound(label, entry),
+    ),
   );
 }
 

@@ -116,6 +116,26 @@ describe('JwtStrategy with verified tokens cached', () => {
     expect(sessions.lookups).toBe(1);
   });
 
+  it('refuses a signed token whose sub or sid is not a UUID string, without a lookup', async () => {
+    for (const claims of [
+      { sub: 123 },
+      { sub: { a: 1 } },
+      { sub: [SUB] },
+      { sub: 'not-a-uuid' },
+      { sub: null },
+      { sid: [] },
+      { sid: [SID] },
+      { sid: 7 },
+      { sid: 'not-a-uuid' },
+    ]) {
+      const token = sign({ ...accessClaims, ...claims });
+      expect(await authenticate(strategy, token)).toEqual({
+        error: expect.any(UnauthenticatedError),
+      });
+    }
+    expect(sessions.lookups).toBe(0);
+  });
+
   it('does not cache a verified token that is no access token', async () => {
     const refreshLike = sign({ ...accessClaims, typ: 'refresh' });
     for (let i = 0; i < 2; i++) {

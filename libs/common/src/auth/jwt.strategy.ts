@@ -19,6 +19,9 @@ const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A claim that is a UUID string (claims of a signed token are whatever JSON it carries). */
+const isUuid = (claim: unknown): claim is string => typeof claim === 'string' && UUID.test(claim);
+
 /**
  * passport-jwt verifies the token (HS256 signature, issuer, expiry) and hands the claims to
  * `validate`, which loads the account and session on every request. A token seen before within
@@ -80,12 +83,17 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  /** After passport-jwt verified the token: claims that fit an access token are kept. */
+  /**
+   * After passport-jwt verified the token: claims that fit an access token are kept. A signed
+   * token may still carry claims of any JSON type: `sub` and `sid` must be UUID strings (a
+   * number, object or array would reach the account lookup, `["<uuid>"]` even pass a RegExp
+   * test as its string), else the token is refused like any invalid one (401).
+   */
   async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
     if (
       claims.typ !== 'access' ||
-      !UUID.test(claims.sub) ||
-      !UUID.test(claims.sid) ||
+      !isUuid(claims.sub) ||
+      !isUuid(claims.sid) ||
       typeof claims.exp !== 'number'
     ) {
       throw new UnauthenticatedError('The access token is not valid; sign in again.');

@@ -8,6 +8,8 @@ import {
   rowVersionColumn,
   updateVersioned,
   type VersionedTable,
+  writeIfChanged,
+  writeVersionedRow,
 } from './row-version';
 
 interface NoteRow {
@@ -98,5 +100,63 @@ describe('versioned writes', () => {
 
     const other = await newNote();
     expect(await deleteVersioned(db, NOTES, other.key)).toBe(true);
+  });
+
+  it('writes nothing when the values are the stored ones: version and stamp stay', async () => {
+    const { key, version } = await newNote();
+    for (const ifMatch of [undefined, IfMatch.of([version]), IfMatch.any()]) {
+      const row = await update(key, 'first', ifMatch);
+      expect(row).toMatchObject({ key, body: 'first', touched: false, row_version: version });
+    }
+    const written = await writeVersionedRow<NoteRow>(
+      db,
+      { table: 'notes', where: { key } },
+      { set: { body: 'first' }, returning: RETURNING, notFound: () => new Error('gone') },
+    );
+    expect(written.written).toBe(false);
+    expect(await currentRowVersion(db, { table: 'notes', where: { key } })).toBe(version);
+  });
+
+  it('still refuses a stale version, and answers notFound, when the values are the stored ones', async () => {
+    const { key, version } = await newNote();
+    const moved = await update(key, 'second');
+    await expect(update(key, 'second', IfMatch.of([version]))).rejects.toMatchObject({
+      extensions: { current_etag: `"${moved.row_version}"` },
+    });
+    await expect(update('none', 'second')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('writes equal values with touch (parts of the resource changed)', async () => {
+    const { key, version } = await newNote();
+    const row = await updateVersioned<NoteRow>(
+      db,
+      NOTES,
+      key,
+      { body: 'first' },
+      { returning: RETURNING, touch: true },
+    );
+    expect(row.touched).toBe(true);
+    expect(row.row_version).not.toBe(version);
+  });
+
+  it('undoes a write of parts that changed nothing (writeIfChanged)', async () => {
+    const { key, version } = await newNote();
+    const bodyState = async () => await db.query('SELECT body FROM notes WHERE key = $1', [key]);
+    await client.query('BEGIN');
+    try {
+      const same = await writeIfChanged(db, bodyState, () =>
+        db.query(`UPDATE notes SET body = 'first', updated_at = now() WHERE key = $1`, [key]),
+      );
+      expect(same).toBe(false);
+      expect(await currentRowVersion(db, { table: 'notes', where: { key } })).toBe(version);
+      const changed = await writeIfChanged(db, bodyState, () =>
+        db.query(`UPDATE notes SET body = 'other' WHERE key = $1`, [key]),
+      );
+      expect(changed).toBe(true);
+      await client.query('COMMIT');
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+    }
+    expect(await bodyOf(key)).toBe('other');
   });
 });

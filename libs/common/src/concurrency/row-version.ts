@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PreconditionFailedError } from '../errors/domain-error';
 import type { Queryable } from '../database/paged-rows';
 import { formatEntityTag, IfMatch } from './entity-tag';
@@ -131,7 +132,7 @@ export interface VersionedTable {
   key: string;
   /** The error for a row that is not there (404). */
   notFound(key: string): Error;
-  /** A column every update sets to now() (`updated_at`). */
+  /** A column every update that changes something sets to now() (`updated_at`). */
   stamp?: string;
 }
 
@@ -140,36 +141,141 @@ const rowKey = (t: VersionedTable, key: string): RowKey => ({
   where: { [t.key]: key },
 });
 
+/** What `updateVersionedRow` writes. */
+export interface VersionedUpdate {
+  /**
+   * The values the write gives the row (column names from code): compared with the stored ones
+   * in SQL, so that PostgreSQL's own equality of the column type decides (numeric `1.50` and
+   * `1.5`, jsonb whatever its key order, timestamps in any zone).
+   */
+  set: Record<string, unknown>;
+  /**
+   * Columns written only along with a change, never compared: who and when (`updated_by`).
+   * `now()` for each of `stampedNow` (`updated_at`).
+   */
+  stamps?: Record<string, unknown>;
+  stampedNow?: string[];
+  /** The select list the row is answered with (`RETURNING` of the write, or a read of it). */
+  returning: string;
+  ifMatch?: IfMatch;
+  /** The error for a row that is not there (404). */
+  notFound: () => Error;
+  /**
+   * Write (with the stamps) even when the values are the stored ones: parts of the resource
+   * kept in other rows changed, and the row's version stands for them too (`writeIfChanged`).
+   */
+  touch?: boolean;
+}
+
 /**
- * Updates the columns of `set` (names from code) of the row `key` and answers it as `returning`
- * selects it; with `ifMatch`, only the version it names (in the UPDATE's WHERE, so a concurrent
- * write cannot slip in between: 412 with the current version). 404 `notFound` when the row is
+ * Writes the values of `set` into the row `key`, only when at least one of them differs from
+ * the stored one: a write that changes nothing is no write, the row keeps its version (and the
+ * resource its ETag, its `updated_at`, ...). Answers the row as `returning` selects it, written
+ * or as it is. With `ifMatch`, only the version it names (in the UPDATE's WHERE, so a concurrent
+ * write cannot slip in between: 412 with the current version); `notFound()` when the row is
  * not there.
  */
-export async function updateVersioned<Row>(
+export async function updateVersionedRow<Row>(
+  db: Queryable,
+  key: RowKey,
+  update: VersionedUpdate,
+): Promise<Row> {
+  return (await writeVersionedRow<Row>(db, key, update)).row;
+}
+
+/** `updateVersionedRow`, also answering whether the row was written (`written`). */
+export async function writeVersionedRow<Row>(
+  db: Queryable,
+  key: RowKey,
+  update: VersionedUpdate,
+): Promise<{ row: Row; written: boolean }> {
+  const { sql: where, params } = keyFilter(key);
+  const columns = Object.keys(update.set);
+  if (columns.length > 0 || update.touch) {
+    const values = columns.map((column) => `$${params.push(update.set[column])}`);
+    const assignments = columns.map((column, i) => `${column} = ${values[i]}`);
+    for (const [column, value] of Object.entries(update.stamps ?? {}))
+      assignments.push(`${column} = $${params.push(value)}`);
+    for (const column of update.stampedNow ?? []) assignments.push(`${column} = now()`);
+    // A touch without stamps still makes a new row version.
+    const [keyColumn] = Object.keys(key.where);
+    if (assignments.length === 0) assignments.push(`${keyColumn} = ${keyColumn}`);
+    // One-element rows are plain values in SQL: `(a) IS DISTINCT FROM ($2)` as well.
+    const changed = update.touch
+      ? ''
+      : ` AND (${columns.join(', ')}) IS DISTINCT FROM (${values.join(', ')})`;
+    const written = returnedRows<Row>(
+      await db.query(
+        `UPDATE ${key.table} SET ${assignments.join(', ')}
+          WHERE ${where}${ifMatchSql(update.ifMatch, params)}${changed}
+          RETURNING ${update.returning}`,
+        params,
+      ),
+    );
+    if (written[0] !== undefined) return { row: written[0], written: true };
+  }
+  // Nothing written: the row as it is, if it is there in the version If-Match names.
+  const readParams = keyFilter(key).params;
+  const rows = (await db.query(
+    `SELECT ${update.returning} FROM ${key.table}
+      WHERE ${where}${ifMatchSql(update.ifMatch, readParams)}`,
+    readParams,
+  )) as Row[];
+  if (rows[0] !== undefined) return { row: rows[0], written: false };
+  if (!update.ifMatch) throw update.notFound();
+  return unmetPrecondition(db, key, update.notFound);
+}
+
+/**
+ * Updates the columns of `set` (names from code) of the row `key` and answers it as `returning`
+ * selects it (`updateVersionedRow`: only when a value changes, the stamp along with it); with
+ * `ifMatch`, only the version it names (412 with the current version). 404 `notFound` when the
+ * row is not there.
+ */
+export function updateVersioned<Row>(
   db: Queryable,
   t: VersionedTable,
   key: string,
   set: Record<string, unknown>,
-  options: { returning: string; ifMatch?: IfMatch },
+  options: {
+    returning: string;
+    ifMatch?: IfMatch;
+    stamps?: Record<string, unknown>;
+    touch?: boolean;
+  },
 ): Promise<Row> {
-  const params: unknown[] = [key];
-  const columns = Object.entries(set).map(
-    ([column, value]) => `${column} = $${params.push(value)}`,
-  );
-  if (t.stamp) columns.push(`${t.stamp} = now()`);
-  const notFound = () => t.notFound(key);
-  const row = await versionedWrite<Row>(
-    db,
-    rowKey(t, key),
-    options.ifMatch,
-    notFound,
-    (condition) =>
-      `UPDATE ${t.table} SET ${columns.join(', ')} WHERE ${t.key} = $1${condition} RETURNING ${options.returning}`,
-    params,
-  );
-  if (row === undefined) throw notFound();
-  return row;
+  return updateVersionedRow<Row>(db, rowKey(t, key), {
+    set,
+    stamps: options.stamps,
+    touch: options.touch,
+    stampedNow: t.stamp ? [t.stamp] : [],
+    returning: options.returning,
+    ifMatch: options.ifMatch,
+    notFound: () => t.notFound(key),
+  });
+}
+
+/**
+ * Runs `write`, a write of parts of a resource inside the caller's transaction `db` (rows
+ * replaced, upserted, deleted), and answers whether it changed what `state` reads of them (the
+ * parts as stored, without generated ids or timestamps, read in the same transaction). When it
+ * changed nothing, the write is undone (rolled back to a savepoint): replaced rows keep their
+ * ids and versions, and the caller leaves the resource's own row (its version) as it is.
+ */
+export async function writeIfChanged(
+  db: Queryable,
+  state: () => Promise<unknown>,
+  write: () => Promise<unknown>,
+): Promise<boolean> {
+  const before = await state();
+  await db.query('SAVEPOINT write_if_changed');
+  await write();
+  const changed = !isDeepStrictEqual(before, await state());
+  if (!changed) await db.query('ROLLBACK TO SAVEPOINT write_if_changed');
+  // Released either way, so that an enclosing writeIfChanged's savepoint of the same name is
+  // the one its own rollback goes back to.
+  await db.query('RELEASE SAVEPOINT write_if_changed');
+  return changed;
 }
 
 /**

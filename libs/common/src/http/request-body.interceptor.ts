@@ -8,7 +8,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { from, Observable, race, switchMap } from 'rxjs';
+import { from, Observable, race, switchMap, throwError } from 'rxjs';
 import { UPLOAD_REFUSED } from '../storage/upload-engine';
 import {
   hasBody,
@@ -16,6 +16,7 @@ import {
   JsonBodyOptions,
   mediaTypeOf,
   readJsonBody,
+  UnsupportedMediaTypeError,
 } from './request-body';
 
 /**
@@ -28,6 +29,12 @@ import {
  * Multipart bodies are read by multer, whose interceptor comes after this one; when the upload's
  * receiver refuses the file, the refusal is answered at once instead of after multer has read
  * the rest of the body.
+ *
+ * A body of any other media type (or of none) is refused with 415 UNSUPPORTED_MEDIA_TYPE before
+ * a byte of it is read, never passed on unread: a handler would otherwise see no body at all and
+ * answer as if nothing had been sent (a PUT that changes nothing, a misleading 400). Upload
+ * routes (an uploaded-file parameter) take multipart/form-data only, the others their JSON
+ * media types only.
  */
 @Injectable()
 export class RequestBodyInterceptor implements NestInterceptor {
@@ -41,9 +48,21 @@ export class RequestBodyInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     if (req.body !== undefined || !hasBody(req)) return next.handle();
     const mediaType = mediaTypeOf(req);
-    if (mediaType === 'multipart/form-data') return race(next.handle(), refusalOf(req));
-    const limit = this.limitFor(mediaType, context);
-    if (limit === undefined) return next.handle();
+    const route = this.routeOf(context);
+    if (route.uploads) {
+      if (mediaType === 'multipart/form-data') return race(next.handle(), refusalOf(req));
+      return throwError(() => unsupported(mediaType, ['multipart/form-data']));
+    }
+    const limit =
+      mediaType === 'application/json'
+        ? this.jsonLimitBytes
+        : route.json?.mediaTypes.includes(mediaType)
+          ? route.json.maxBytes
+          : undefined;
+    if (limit === undefined) {
+      const accepted = ['application/json', ...(route.json?.mediaTypes ?? [])];
+      return throwError(() => unsupported(mediaType, accepted));
+    }
     return from(readJsonBody(req, limit)).pipe(
       switchMap((body) => {
         req.body = body;
@@ -52,14 +71,39 @@ export class RequestBodyInterceptor implements NestInterceptor {
     );
   }
 
-  private limitFor(mediaType: string, context: ExecutionContext): number | undefined {
-    if (mediaType === 'application/json') return this.jsonLimitBytes;
-    const route = this.reflector.getAllAndOverride<JsonBodyOptions | undefined>(JSON_BODY_OPTIONS, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    return route?.mediaTypes.includes(mediaType) ? route.maxBytes : undefined;
+  /** What the route's body may be, read once per handler. */
+  private routeOf(context: ExecutionContext): RouteBody {
+    const handler = context.getHandler();
+    let route = routeBodies.get(handler);
+    if (!route) {
+      route = {
+        uploads: takesUploads(context.getClass().prototype as object, handler.name),
+        json: this.reflector.getAllAndOverride<JsonBodyOptions | undefined>(JSON_BODY_OPTIONS, [
+          handler,
+          context.getClass(),
+        ]),
+      };
+      routeBodies.set(handler, route);
+    }
+    return route;
   }
+}
+
+/** The body a route takes: uploaded files (multipart), or JSON of its media types. */
+interface RouteBody {
+  uploads: boolean;
+  /** JSON media types besides application/json (`@AcceptsJsonBody`). */
+  json?: JsonBodyOptions;
+}
+
+const routeBodies = new WeakMap<object, RouteBody>();
+
+/** 415 for a body of `mediaType` ('' when the request names none) on a route taking `accepted`. */
+function unsupported(mediaType: string, accepted: string[]): UnsupportedMediaTypeError {
+  const sent = mediaType ? `a body of type ${mediaType}` : 'a body without a Content-Type';
+  return new UnsupportedMediaTypeError(
+    `This route does not read ${sent}; send ${accepted.join(' or ')}.`,
+  );
 }
 
 /** Fails with the refusal of the request's upload, if there is one. */
@@ -93,11 +137,24 @@ const BODY_PARAMS = new Set<number>([
   RouteParamtypes.RAW_BODY,
 ]);
 
-/** Whether a route takes a body: a `@Body()` or uploaded-file parameter, or `@AcceptsJsonBody`. */
-export function takesBody(controller: object, name: string, handler: object): boolean {
+/** Parameters through which a handler receives uploaded files (multipart bodies). */
+const UPLOAD_PARAMS = new Set<number>([RouteParamtypes.FILE, RouteParamtypes.FILES]);
+
+/** The parameter types (RouteParamtypes) of a handler's parameters. */
+function paramTypesOf(controller: object, name: string): number[] {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller.constructor, name) ??
     {}) as Record<string, unknown>;
-  if (Object.keys(args).some((key) => BODY_PARAMS.has(Number(key.split(':')[0])))) return true;
+  return Object.keys(args).map((key) => Number(key.split(':')[0]));
+}
+
+/** Whether a route takes uploaded files: an `@UploadedFile()` or `@UploadedFiles()` parameter. */
+export function takesUploads(controller: object, name: string): boolean {
+  return paramTypesOf(controller, name).some((type) => UPLOAD_PARAMS.has(type));
+}
+
+/** Whether a route takes a body: a `@Body()` or uploaded-file parameter, or `@AcceptsJsonBody`. */
+export function takesBody(controller: object, name: string, handler: object): boolean {
+  if (paramTypesOf(controller, name).some((type) => BODY_PARAMS.has(type))) return true;
   if (Reflect.getMetadata(JSON_BODY_OPTIONS, handler) !== undefined) return true;
   return Reflect.getMetadata(JSON_BODY_OPTIONS, controller.constructor) !== undefined;
 }

@@ -44,7 +44,8 @@ export function hasBody(req: Request): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-class UnsupportedMediaTypeError extends DomainError {
+/** 415 UNSUPPORTED_MEDIA_TYPE: a body the route does not read (media type, charset, coding). */
+export class UnsupportedMediaTypeError extends DomainError {
   constructor(detail: string) {
     super(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', detail);
   }

@@ -2,8 +2,9 @@ import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { TestDb } from './test-db';
 import { waitFor } from './wait-for';
-import type { RowKey } from '../concurrency/row-version';
+import { currentRowVersion, type RowKey } from '../concurrency/row-version';
 import { statusesOfConcurrent } from './concurrency';
+import { writableBody } from './writable-body';
 
 /** One editable resource under the entity-tag contract (see `entityTagContract`). */
 export interface EntityTagSubject {
@@ -46,6 +47,13 @@ export interface EntityTagSubject {
   deleteUrl?(url: string): string;
   /** The status of a successful `DELETE` (default 204; 200 when it answers the whole). */
   deletedStatus?: 200 | 204;
+  /**
+   * The write body that changes nothing, made of the body a read answered; undefined when no
+   * write leaves that state as it is (a part that is not there yet). Default: the read body cut
+   * down to the fields (at any depth) that the write operation's request body declares in the
+   * served OpenAPI document, so read-only fields (id, timestamps, ...) are left out.
+   */
+  sameBody?(read: Record<string, unknown>): object | undefined;
 }
 
 const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
@@ -83,6 +91,38 @@ export function entityTagContract(subject: () => EntityTagSubject): void {
     expect(written.headers.etag).toMatch(STRONG_TAG);
     expect(written.headers.etag).not.toBe(first.headers.etag);
     expect((await read(s, url)).headers.etag).toBe(written.headers.etag);
+  });
+
+  it('keeps the version and the ETag when a write of what was read changes nothing', async () => {
+    const s = subject();
+    const { url } = await s.create();
+    const target = s.writeUrl ? s.writeUrl(url) : url;
+    const method = s.method ?? 'put';
+    const unchanged = async (ifMatch: boolean): Promise<boolean> => {
+      const before = await read(s, url);
+      expect(before.status).toBe(200);
+      const version = await currentRowVersion(s.db, s.row(url));
+      const body = s.sameBody
+        ? s.sameBody(before.body)
+        : await writableBody(s.http, method, target, before.body);
+      if (body === undefined) return false;
+      const headers = ifMatch ? { ...s.owner, 'If-Match': before.headers.etag } : s.owner;
+      const written = await s.http[method](target).set(headers).send(body);
+      expect({ status: written.status, body: written.body }).toMatchObject({ status: 200 });
+      expect(written.headers.etag).toBe(before.headers.etag);
+      const after = await read(s, url);
+      expect(after.headers.etag).toBe(before.headers.etag);
+      expect(after.body).toEqual(before.body);
+      expect(await currentRowVersion(s.db, s.row(url))).toBe(version);
+      return true;
+    };
+    // As created (when a write can leave that state), then as written by a change; with and
+    // without If-Match.
+    await unchanged(true);
+    await unchanged(false);
+    expect((await write(s, url, s.owner, 1)).status).toBe(200);
+    expect(await unchanged(true)).toBe(true);
+    expect(await unchanged(false)).toBe(true);
   });
 
   it('refuses a write naming an old version with 412 and the current one, writing nothing', async () => {

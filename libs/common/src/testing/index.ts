@@ -1,3 +1,4 @@
+export * from './access-tokens';
 export * from './committed-openapi';
 export * from './concurrency';
 export * from './entity-tags';

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { ownTrackedRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { ActivityEntry, ActivityType } from './activity.entity';
 import type { IfMatch } from '@sports/common';
-import { deleteTracked, writeTracked } from '../../tracking/persistence';
+import { deleteTracked, updateTracked } from '../../tracking/persistence';
 
 /** An activity as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface ActivityRow extends TrackedRow {
@@ -76,9 +76,7 @@ export class ActivityRepository {
     values: Partial<ActivityValues>,
     ifMatch?: IfMatch,
   ): Promise<ActivityEntry> {
-    return writeTracked(this.rows, entry, 'Activity', ifMatch, (rows) =>
-      rows.update({ id: entry.id, userId: entry.userId }, values),
-    );
+    return updateTracked(this.rows, entry, 'Activity', ifMatch, values);
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */

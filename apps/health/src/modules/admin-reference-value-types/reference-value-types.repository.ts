@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IfMatch, lockedWrite, NotFoundError, RowKey } from '@sports/common';
+import { IfMatch, lockedWrite, NotFoundError, RowKey, updateChangedColumns } from '@sports/common';
 import { Repository } from 'typeorm';
 import { ReferenceValueType } from './reference-value-type.entity';
 
@@ -35,7 +35,10 @@ export class ReferenceValueTypesRepository {
     return this.rows.findOneByOrFail({ key: values.key });
   }
 
-  /** With `ifMatch`, only the version it names is changed (locked and checked, 412 otherwise). */
+  /**
+   * With `ifMatch`, only the version it names is changed (locked and checked, 412 otherwise).
+   * Values equal to the stored ones are no write: the type keeps its version.
+   */
   update(
     key: string,
     values: Partial<Omit<ReferenceValueTypeValues, 'key'>>,
@@ -43,7 +46,7 @@ export class ReferenceValueTypesRepository {
   ): Promise<ReferenceValueType> {
     return lockedWrite(this.rows.manager, rowKey(key), ifMatch, notFound(key), async (m) => {
       const rows = m.getRepository(ReferenceValueType);
-      await rows.update({ key }, values);
+      await updateChangedColumns(rows, { key }, values, notFound(key));
       return rows.findOneByOrFail({ key });
     });
   }

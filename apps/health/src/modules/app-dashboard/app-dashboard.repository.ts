@@ -7,8 +7,8 @@ import {
   NotFoundError,
   PreparedReads,
   rowVersionColumn,
+  updateVersionedRow,
   VersionedRow,
-  versionedWrite,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveFeaturesOf } from '../membership/effective-features';
@@ -88,23 +88,27 @@ export class AppDashboardRepository {
   }
 
   /**
-   * False when the widget does not exist. With `ifMatch`, only the version it names is
-   * changed (checked in the UPDATE's WHERE, 412 otherwise).
+   * 404 when the widget does not exist. With `ifMatch`, only the version it names is changed
+   * (checked in the UPDATE's WHERE, 412 otherwise). The features it has already are no write.
    */
   async setOverride(
     key: string,
     features: string[],
     adminId: string,
     ifMatch?: IfMatch,
-  ): Promise<boolean> {
-    const params: unknown[] = [key, features, adminId];
-    const [rows] = (await this.db.query(
-      `UPDATE widget_catalog
-          SET override_features = $2::text[], override_updated_at = now(), override_updated_by = $3
-        WHERE key = $1${ifMatchSql(ifMatch, params)} RETURNING key`,
-      params,
-    )) as [unknown[], number];
-    return rows.length > 0 || this.unchanged(key, ifMatch);
+  ): Promise<void> {
+    await updateVersionedRow(
+      this.db,
+      { table: 'widget_catalog', where: { key } },
+      {
+        set: { override_features: features },
+        stamps: { override_updated_by: adminId },
+        stampedNow: ['override_updated_at'],
+        returning: 'key',
+        ifMatch,
+        notFound: () => new NotFoundError('Widget', key),
+      },
+    );
   }
 
   /**
@@ -171,7 +175,8 @@ export class AppDashboardRepository {
   async saveLayout(m: EntityManager, userId: string, widgets: LayoutItem[]): Promise<void> {
     await m.query(
       `INSERT INTO user_dashboard_layouts (user_id, widgets) VALUES ($1, $2::jsonb)
-       ON CONFLICT (user_id) DO UPDATE SET widgets = EXCLUDED.widgets, updated_at = now()`,
+       ON CONFLICT (user_id) DO UPDATE SET widgets = EXCLUDED.widgets, updated_at = now()
+       WHERE user_dashboard_layouts.widgets IS DISTINCT FROM EXCLUDED.widgets`,
       [userId, JSON.stringify(widgets)],
     );
   }
@@ -203,22 +208,26 @@ export class AppDashboardRepository {
   ): Promise<void> {
     const params = [PRODUCT_DEFAULT_KEY, JSON.stringify({ widgets }), adminId];
     if (ifMatch) {
-      await versionedWrite(
+      await updateVersionedRow(
         this.db,
         { table: 'system_config', where: { key: PRODUCT_DEFAULT_KEY } },
-        ifMatch,
-        () => new NotFoundError('Default dashboard', PRODUCT_DEFAULT_KEY),
-        (condition) =>
-          `UPDATE system_config SET value = $2::jsonb, updated_at = now(), updated_by = $3
-            WHERE key = $1${condition} RETURNING key`,
-        params,
+        {
+          set: { value: params[1] },
+          stamps: { updated_by: adminId },
+          stampedNow: ['updated_at'],
+          returning: 'key',
+          ifMatch,
+          notFound: () => new NotFoundError('Default dashboard', PRODUCT_DEFAULT_KEY),
+        },
       );
       return;
     }
+    // A layout equal to the stored one is no write: the row keeps its version.
     await this.db.query(
       `INSERT INTO system_config (key, value, updated_by) VALUES ($1, $2::jsonb, $3)
        ON CONFLICT (key) DO UPDATE
-         SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+         SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by
+       WHERE system_config.value IS DISTINCT FROM EXCLUDED.value`,
       params,
     );
   }

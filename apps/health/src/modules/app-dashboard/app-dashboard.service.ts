@@ -121,8 +121,7 @@ export class AppDashboardService {
         extensions: { unknown_features: unknown },
       });
     }
-    if (!(await this.repo.setOverride(key, unique, adminId, ifMatch)))
-      throw new NotFoundError('Widget', key);
+    await this.repo.setOverride(key, unique, adminId, ifMatch);
     return this.adminWidget(key);
   }
 

@@ -4,6 +4,7 @@ import {
   NotFoundError,
   rowVersionColumn,
   VersionedRow,
+  updateVersionedRow,
   versionedWrite,
 } from '@sports/common';
 import { Readable } from 'node:stream';
@@ -217,23 +218,27 @@ export class CsvImportRepository {
   async saveLimits(value: CsvLimits, userId: string, ifMatch?: IfMatch): Promise<void> {
     const params = [JSON.stringify(value), userId];
     if (ifMatch) {
-      await versionedWrite(
+      await updateVersionedRow(
         this.db,
         { table: 'system_config', where: { key: LIMITS_KEY } },
-        ifMatch,
-        () => new NotFoundError('CSV import limits', LIMITS_KEY),
-        (condition) =>
-          `UPDATE system_config SET value = $1::jsonb, updated_at = now(), updated_by = $2
-            WHERE key = '${LIMITS_KEY}'${condition} RETURNING key`,
-        params,
+        {
+          set: { value: params[0] },
+          stamps: { updated_by: userId },
+          stampedNow: ['updated_at'],
+          returning: 'key',
+          ifMatch,
+          notFound: () => new NotFoundError('CSV import limits', LIMITS_KEY),
+        },
       );
       return;
     }
+    // Limits equal to the stored ones are no write: the row keeps its version.
     await this.db.query(
       `INSERT INTO system_config (key, value, updated_at, updated_by)
        VALUES ('${LIMITS_KEY}', $1::jsonb, now(), $2)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(),
-         updated_by = EXCLUDED.updated_by`,
+         updated_by = EXCLUDED.updated_by
+       WHERE system_config.value IS DISTINCT FROM EXCLUDED.value`,
       params,
     );
   }
@@ -304,37 +309,28 @@ export class CsvImportRepository {
 
   /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
   async updateMapping(id: string, values: MappingValues, ifMatch?: IfMatch): Promise<MappingRow> {
-    const row = await versionedWrite<MappingRow>(
-      this.db,
-      mappingKey(id),
+    return updateVersionedRow<MappingRow>(this.db, mappingKey(id), {
+      set: {
+        name: values.name,
+        description: values.description,
+        module: values.module,
+        delimiter: values.delimiter,
+        decimal_separator: values.decimal_separator,
+        date_format: values.date_format,
+        encoding: values.encoding,
+        has_header: values.has_header,
+        columns: JSON.stringify(values.columns),
+        header_fingerprint: values.header_fingerprint,
+        skip_lines: values.skip_lines,
+        units: JSON.stringify(values.units),
+        exclude_rows: JSON.stringify(values.exclude_rows),
+        date_heading_rows: values.date_heading_rows,
+      },
+      stampedNow: ['updated_at'],
+      returning: MAPPING_COLUMNS,
       ifMatch,
-      mappingNotFound(id),
-      (condition) =>
-        `UPDATE csv_field_mappings SET name = $2, description = $3, module = $4, delimiter = $5,
-           decimal_separator = $6, date_format = $7, encoding = $8, has_header = $9,
-           columns = $10::jsonb, header_fingerprint = $11, skip_lines = $12, units = $13::jsonb,
-           exclude_rows = $14::jsonb, date_heading_rows = $15, updated_at = now()
-         WHERE id = $1${condition} RETURNING ${MAPPING_COLUMNS}`,
-      [
-        id,
-        values.name,
-        values.description,
-        values.module,
-        values.delimiter,
-        values.decimal_separator,
-        values.date_format,
-        values.encoding,
-        values.has_header,
-        JSON.stringify(values.columns),
-        values.header_fingerprint,
-        values.skip_lines,
-        JSON.stringify(values.units),
-        JSON.stringify(values.exclude_rows),
-        values.date_heading_rows,
-      ],
-    );
-    if (!row) throw mappingNotFound(id)();
-    return row;
+      notFound: mappingNotFound(id),
+    });
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */

@@ -73,8 +73,10 @@ export class FeaturesService implements FeatureResolver {
     if (!USER_TIERS.includes(tier as UserTier)) throw new NotFoundError('Tier', tier);
     const unique = [...new Set(features)].sort();
     await this.requireKnown(unique);
-    const row = await this.membership.updateTier(tier as UserTier, unique, ifMatch);
-    if (!row) throw new NotFoundError('Tier', tier);
+    // The features it has already (in any order) are no change: the tier keeps its version.
+    const stored = (await this.membership.tier(tier as UserTier))?.features ?? [];
+    const same = stored.length === unique.length && stored.every((f) => unique.includes(f));
+    const row = await this.membership.updateTier(tier as UserTier, same ? stored : unique, ifMatch);
     return withEntityTag(toTierResponse(row), row.row_version);
   }
 

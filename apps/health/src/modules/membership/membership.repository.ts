@@ -6,8 +6,8 @@ import {
   NotFoundError,
   RowKey,
   rowVersionColumn,
+  updateVersionedRow,
   VersionedRow,
-  versionedWrite,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { UserTier } from '../profiles/user.entity';
@@ -71,18 +71,18 @@ export class MembershipRepository {
   }
 
   /** With `ifMatch`, only the version it names is replaced (412 otherwise). */
-  async updateTier(tier: UserTier, features: string[], ifMatch?: IfMatch): Promise<TierRow | null> {
-    const row = await versionedWrite<TierRow>(
+  async updateTier(tier: UserTier, features: string[], ifMatch?: IfMatch): Promise<TierRow> {
+    return updateVersionedRow<TierRow>(
       this.db,
       { table: 'membership_tiers', where: { tier } },
-      ifMatch,
-      () => new NotFoundError('Tier', tier),
-      (condition) =>
-        `UPDATE membership_tiers SET features = $2, updated_at = now()
-          WHERE tier = $1${condition} RETURNING ${TIER_COLUMNS}`,
-      [tier, features],
+      {
+        set: { features },
+        stampedNow: ['updated_at'],
+        returning: TIER_COLUMNS,
+        ifMatch,
+        notFound: () => new NotFoundError('Tier', tier),
+      },
     );
-    return row ?? null;
   }
 
   catalog(): Promise<FeatureRow[]> {
@@ -101,8 +101,8 @@ export class MembershipRepository {
 
   /**
    * Grants or revokes one feature for one user. The override is part of the account
-   * (`GET /admin/users/{id}` lists it), so the write gives the account row a new version and,
-   * with `ifMatch`, writes only over the account version it names (412 otherwise).
+   * (`GET /admin/users/{id}` lists it), so a write that changes it gives the account row a new
+   * version and, with `ifMatch`, writes only over the account version it names (412 otherwise).
    */
   async setOverride(
     userId: string,
@@ -111,12 +111,15 @@ export class MembershipRepository {
     ifMatch?: IfMatch,
   ): Promise<void> {
     await this.writeOverride(userId, ifMatch, async (m) => {
-      await m.query(
+      // The override it has already is no write: the account keeps its version.
+      const written: unknown[] = await m.query(
         `INSERT INTO user_feature_overrides (user_id, feature, granted) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, feature) DO UPDATE SET granted = EXCLUDED.granted, created_at = now()`,
+         ON CONFLICT (user_id, feature) DO UPDATE SET granted = EXCLUDED.granted, created_at = now()
+         WHERE user_feature_overrides.granted IS DISTINCT FROM EXCLUDED.granted
+         RETURNING 1`,
         [userId, feature, granted],
       );
-      return true;
+      return written.length > 0 ? 'written' : 'unchanged';
     });
   }
 
@@ -124,36 +127,45 @@ export class MembershipRepository {
    * Removes a per-user override: false when there is none (checked before `ifMatch`, so a
    * missing override answers 404 whatever If-Match names). Like `setOverride` otherwise.
    */
-  clearOverride(userId: string, feature: string, ifMatch?: IfMatch): Promise<boolean> {
-    return this.writeOverride(userId, ifMatch, async (m) => {
-      const [, count] = (await m.query(
-        `DELETE FROM user_feature_overrides WHERE user_id = $1 AND feature = $2`,
-        [userId, feature],
-      )) as [unknown, number];
-      return count > 0;
-    });
+  async clearOverride(userId: string, feature: string, ifMatch?: IfMatch): Promise<boolean> {
+    return (
+      (await this.writeOverride(userId, ifMatch, async (m) => {
+        const [, count] = (await m.query(
+          `DELETE FROM user_feature_overrides WHERE user_id = $1 AND feature = $2`,
+          [userId, feature],
+        )) as [unknown, number];
+        return count > 0 ? 'written' : 'missing';
+      })) !== 'missing'
+    );
   }
 
   /**
    * One override write in a transaction under the account row's lock (404 when the account is
-   * gone): `write` runs first (false: it found nothing to write, answered as is), then `ifMatch`
-   * is checked against the locked version (412 rolls the write back), then the account row is
-   * touched. A concurrent conditional write waits for the lock and then sees the new version.
+   * gone): `write` runs first ('missing': it found nothing to write, answered as is), then
+   * `ifMatch` is checked against the locked version (412 rolls the write back), then the
+   * account row is touched, unless the write changed nothing ('unchanged': the account keeps
+   * its version). A concurrent conditional write waits for the lock and then sees the new
+   * version.
    */
   private writeOverride(
     userId: string,
     ifMatch: IfMatch | undefined,
-    write: (m: EntityManager) => Promise<boolean>,
-  ): Promise<boolean> {
+    write: (m: EntityManager) => Promise<OverrideWrite>,
+  ): Promise<OverrideWrite> {
     const account: RowKey = { table: 'users', where: { id: userId } };
     const notFound = () => new NotFoundError('User', userId);
     return this.db.transaction(async (m) => {
       const version = await currentRowVersion(m, account, { forUpdate: true });
       if (version === null) throw notFound();
-      if (!(await write(m))) return false;
+      const outcome = await write(m);
+      if (outcome === 'missing') return outcome;
       assertIfMatch(ifMatch, version);
-      await m.query(`UPDATE users SET updated_at = now() WHERE id = $1`, [userId]);
-      return true;
+      if (outcome === 'written')
+        await m.query(`UPDATE users SET updated_at = now() WHERE id = $1`, [userId]);
+      return outcome;
     });
   }
 }
+
+/** What an override write found: nothing to remove, the state asked for already, or a change. */
+type OverrideWrite = 'missing' | 'unchanged' | 'written';

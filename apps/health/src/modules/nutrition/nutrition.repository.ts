@@ -5,7 +5,7 @@ import { Not, Repository } from 'typeorm';
 import { ownTrackedRow, TRACKED_TIMESTAMPS, TrackedRow } from '../../tracking/tracking-rows';
 import { Meal, NutritionEntry } from './nutrition.entity';
 import type { IfMatch } from '@sports/common';
-import { deleteTracked, writeTracked } from '../../tracking/persistence';
+import { deleteTracked, updateTracked } from '../../tracking/persistence';
 
 export type NutritionValues = Omit<
   NutritionEntry,
@@ -106,9 +106,7 @@ export class NutritionRepository {
     values: Partial<NutritionValues>,
     ifMatch?: IfMatch,
   ): Promise<NutritionEntry> {
-    return writeTracked(this.rows, entry, 'Nutrition entry', ifMatch, (rows) =>
-      rows.update({ id: entry.id, userId: entry.userId }, values),
-    );
+    return updateTracked(this.rows, entry, 'Nutrition entry', ifMatch, values);
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */

@@ -10,7 +10,7 @@ import {
 } from '../../tracking/tracking-rows';
 import { ReferenceValue } from './reference-value.entity';
 import type { IfMatch } from '@sports/common';
-import { deleteTracked, writeTracked } from '../../tracking/persistence';
+import { deleteTracked, updateTracked } from '../../tracking/persistence';
 
 /** A baseline value as read for a response: snake_case, numbers as numbers, ISO timestamps. */
 export interface ReferenceValueRow extends TrackedRow {
@@ -97,9 +97,7 @@ export class ReferenceValuesRepository {
     values: Partial<ReferenceValueValues>,
     ifMatch?: IfMatch,
   ): Promise<ReferenceValue> {
-    return writeTracked(this.rows, entry, 'Reference value', ifMatch, (rows) =>
-      rows.update({ id: entry.id, userId: entry.userId }, values),
-    );
+    return updateTracked(this.rows, entry, 'Reference value', ifMatch, values);
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */

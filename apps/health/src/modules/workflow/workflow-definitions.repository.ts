@@ -3,6 +3,7 @@ import {
   IfMatch,
   NotFoundError,
   rowVersionColumn,
+  updateVersionedRow,
   VersionedRow,
   versionedWrite,
 } from '@sports/common';
@@ -96,33 +97,30 @@ export class WorkflowDefinitionsRepository {
 
   /**
    * With `ifMatch`, only the version it names is replaced (checked in the same statement);
-   * a mismatch answers 412 with the current version.
+   * a mismatch answers 412 with the current version. Values equal to the stored ones are no
+   * write: the workflow keeps its version.
    */
   async update(
     id: string,
     values: WorkflowDefinitionValues,
     ifMatch?: IfMatch,
   ): Promise<WorkflowDefinitionRow> {
-    const notFound = () => new NotFoundError('Workflow', id);
-    const row = await versionedWrite<WorkflowDefinitionRow>(
+    return updateVersionedRow<WorkflowDefinitionRow>(
       this.db,
       { table: 'workflow_definitions', where: { id } },
-      ifMatch,
-      notFound,
-      (condition) =>
-        `UPDATE workflow_definitions
-            SET name = $2, description = $3, graph = $4, layout = $5, updated_at = now()
-          WHERE id = $1${condition} RETURNING ${COLUMNS}`,
-      [
-        id,
-        values.name,
-        values.description,
-        JSON.stringify(values.graph),
-        JSON.stringify(values.layout),
-      ],
+      {
+        set: {
+          name: values.name,
+          description: values.description,
+          graph: JSON.stringify(values.graph),
+          layout: JSON.stringify(values.layout),
+        },
+        stampedNow: ['updated_at'],
+        returning: COLUMNS,
+        ifMatch,
+        notFound: () => new NotFoundError('Workflow', id),
+      },
     );
-    if (!row) throw notFound();
-    return row;
   }
 
   /** With `ifMatch`, only the version it names is deleted (412 otherwise). */

@@ -4,6 +4,7 @@ import {
   type IfMatch,
   rowVersionColumn,
   type RowKey,
+  updateVersionedRow,
   type VersionedRow,
   versionedWrite,
 } from '@sports/common';
@@ -121,8 +122,9 @@ export class CatalogsRepository {
   }
 
   /**
-   * Updates the entry; with `ifMatch` only the version it names (412 with the current version
-   * otherwise, `notFound()` when it is gone).
+   * Updates the entry (values equal to the stored ones are no write: it keeps its version);
+   * with `ifMatch` only the version it names (412 with the current version otherwise,
+   * `notFound()` when it is gone).
    */
   async update(
     def: CatalogDefinition,
@@ -131,18 +133,15 @@ export class CatalogsRepository {
     ifMatch: IfMatch | undefined,
     notFound: () => Error,
   ): Promise<void> {
-    const cols = WRITABLE.filter((k) => values[k] !== undefined);
-    const sets = cols.map((k, i) => `${k} = $${i + 2}`);
-    await versionedWrite(
-      this.db,
-      entryKey(def, id),
+    await updateVersionedRow(this.db, entryKey(def, id), {
+      set: Object.fromEntries(
+        WRITABLE.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+      ),
+      stampedNow: ['updated_at'],
+      returning: 'id',
       ifMatch,
       notFound,
-      (condition) =>
-        `UPDATE ${def.table} SET ${[...sets, 'updated_at = now()'].join(', ')}
-         WHERE id = $1${condition} RETURNING id`,
-      [id, ...cols.map((k) => values[k])],
-    );
+    });
   }
 
   /** How many rows of each usage table reference the entry (labels without rows left out). */

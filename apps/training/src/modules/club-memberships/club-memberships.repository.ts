@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { rowVersionColumn } from '@sports/common';
+import { NotFoundError, rowVersionColumn, updateChangedColumns } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ClubMemberRole } from '../tenant-context/club-member-role';
 import { ClubMember } from './club-member.entity';
@@ -149,14 +149,21 @@ export class ClubMembershipsRepository {
     profileId: string,
     roles: ClubMemberRole[],
   ): Promise<string> {
+    // A member who has the roles already is no write: the member keeps its version.
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO club_members (club_id, profile_id, roles) VALUES ($1, $2, $3::text[])
        ON CONFLICT (club_id, profile_id) DO UPDATE
          SET roles = ARRAY(SELECT DISTINCT unnest(club_members.roles || EXCLUDED.roles) ORDER BY 1)
+         WHERE NOT club_members.roles @> EXCLUDED.roles
        RETURNING id`,
       [clubId, profileId, roles],
     );
-    return rows[0].id;
+    if (rows[0]) return rows[0].id;
+    const [member]: { id: string }[] = await manager.query(
+      `SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`,
+      [clubId, profileId],
+    );
+    return member.id;
   }
 
   async insert(
@@ -175,7 +182,13 @@ export class ClubMembershipsRepository {
     memberId: string,
     roles: ClubMemberRole[],
   ): Promise<void> {
-    await manager.getRepository(ClubMember).update({ id: memberId }, { roles });
+    // The roles the member has are no write: it keeps its version.
+    await updateChangedColumns(
+      manager.getRepository(ClubMember),
+      { id: memberId },
+      { roles },
+      () => new NotFoundError('Club member', memberId),
+    );
   }
 
   async delete(manager: EntityManager, memberId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { NotFoundError, updateChangedColumns } from '@sports/common';
 import { Club } from './club.entity';
 
 export interface ClubValues {
@@ -48,8 +49,14 @@ export class ClubsRepository {
     return repo.save(repo.create(values));
   }
 
+  /** Values equal to the stored ones are no write: the club keeps its version. */
   async update(manager: EntityManager, id: string, values: Partial<ClubValues>): Promise<void> {
-    await manager.getRepository(Club).update({ id }, values);
+    await updateChangedColumns(
+      manager.getRepository(Club),
+      { id },
+      values,
+      () => new NotFoundError('Club', id),
+    );
   }
 
   async delete(id: string, manager?: EntityManager): Promise<void> {

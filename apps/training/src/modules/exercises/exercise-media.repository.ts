@@ -1,4 +1,4 @@
-import type { RenditionsStatus } from '@sports/common';
+import { NotFoundError, type RenditionsStatus, writeVersionedRow } from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -93,14 +93,20 @@ export class ExerciseMediaRepository {
     return { id: existing[0].id, created: false };
   }
 
-  async updateLink(manager: EntityManager, id: string, f: LinkFields): Promise<void> {
+  /** Answers whether the link was written: fields equal to the stored ones are no write. */
+  async updateLink(manager: EntityManager, id: string, f: LinkFields): Promise<boolean> {
     const keys = (['label', 'caption', 'sort_order'] as const).filter((k) => f[k] !== undefined);
-    if (keys.length === 0) return;
-    await manager.query(
-      `UPDATE exercise_media SET ${[...keys.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-       WHERE id = $1`,
-      [id, ...keys.map((k) => f[k])],
+    const { written } = await writeVersionedRow(
+      manager,
+      { table: 'exercise_media', where: { id } },
+      {
+        set: Object.fromEntries(keys.map((k) => [k, f[k]])),
+        stampedNow: ['updated_at'],
+        returning: 'id',
+        notFound: () => new NotFoundError('Exercise media', id),
+      },
     );
+    return written;
   }
 
   async deleteLink(manager: EntityManager, id: string): Promise<void> {

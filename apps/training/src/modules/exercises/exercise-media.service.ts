@@ -230,14 +230,17 @@ export class ExerciseMediaService {
           extensions: { missing_ids: missing },
         });
       }
+      let changed = false;
       for (const item of body.items) {
-        await this.links.updateLink(m, item.id, {
+        const written = await this.links.updateLink(m, item.id, {
           label: item.label,
           caption: item.caption,
           sort_order: item.sort_order,
         });
+        changed ||= written;
       }
-      await this.exercises.touch(m, exerciseId);
+      // The media's version is the exercise's: it changes with them, unless nothing changed.
+      if (changed) await this.exercises.touch(m, exerciseId);
     });
     return this.list(ctx, exerciseId);
   }
@@ -337,6 +340,11 @@ export class ExerciseMediaService {
    * 422 CLUB_MEDIA_ASSET_INACTIVE / _COPYRIGHT_MISSING / _COPYRIGHT_TOO_SHORT with the asset
    * ids. Official: every attached asset active; with promotion raised to official.
    */
+  /** The versions of the exercise's attached assets (the ones `enforceSaveRules` may write). */
+  attachedVersions(m: EntityManager, exerciseId: string): Promise<unknown[]> {
+    return this.assets.versionsLinkedToExercise(m, exerciseId);
+  }
+
   async enforceSaveRules(
     m: EntityManager,
     files: FileJournal,

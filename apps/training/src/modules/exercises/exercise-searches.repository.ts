@@ -6,6 +6,7 @@ import {
   pagedRows,
   PagedRows,
   rowVersionColumn,
+  updateVersionedRow,
   versionedWrite,
   VersionedRow,
 } from '@sports/common';
@@ -73,16 +74,16 @@ export class ExerciseSearchesRepository {
     values: { name?: string; filters?: object },
     ifMatch?: IfMatch,
   ): Promise<void> {
-    await versionedWrite(
-      this.db,
-      searchKey(id),
+    const set: Record<string, unknown> = {};
+    if (values.name !== undefined) set.name = values.name;
+    if (values.filters !== undefined) set.filters = JSON.stringify(values.filters);
+    await updateVersionedRow(this.db, searchKey(id), {
+      set,
+      stampedNow: ['updated_at'],
+      returning: 'id',
       ifMatch,
-      searchNotFound(id),
-      (condition) => `UPDATE exercise_searches SET name = coalesce($2, name),
-         filters = coalesce($3::jsonb, filters), updated_at = now()
-       WHERE id = $1${condition} RETURNING id`,
-      [id, values.name ?? null, values.filters ? JSON.stringify(values.filters) : null],
-    );
+      notFound: searchNotFound(id),
+    });
   }
 
   /** With `ifMatch`, only the version it names is deleted. */

@@ -84,8 +84,10 @@ export class ExerciseVariantsService {
           variantNotFound(variantId),
         );
       }
-      await this.repo.updateVariant(m, variantId, this.values(body));
-      await this.repo.touch(m, exerciseId);
+      // The exercise lists its variants: its version changes with them, unless nothing changed.
+      if (await this.repo.updateVariant(m, variantId, this.values(body))) {
+        await this.repo.touch(m, exerciseId);
+      }
     });
     return this.get(exerciseId, variantId);
   }

@@ -1,4 +1,11 @@
-import { isoTimestamp, rowVersionColumn, VersionedRow } from '@sports/common';
+import {
+  isoTimestamp,
+  NotFoundError,
+  rowVersionColumn,
+  updateVersionedRow,
+  VersionedRow,
+  writeVersionedRow,
+} from '@sports/common';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -401,13 +408,46 @@ export class ExercisesRepository {
     return rows[0].id;
   }
 
-  async update(manager: EntityManager, id: string, values: ExerciseValues): Promise<void> {
-    const cols = WRITABLE.filter((k) => values[k] !== undefined);
-    await manager.query(
-      `UPDATE exercises SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-       WHERE id = $1`,
-      [id, ...cols.map((k) => values[k])],
+  /**
+   * Values equal to the stored ones are no write (the exercise keeps its version), unless
+   * `partsChanged` (links, attached media), for which its version stands too.
+   */
+  async update(
+    manager: EntityManager,
+    id: string,
+    values: ExerciseValues,
+    partsChanged = false,
+  ): Promise<void> {
+    await updateVersionedRow(
+      manager,
+      { table: 'exercises', where: { id } },
+      {
+        set: Object.fromEntries(
+          WRITABLE.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+        ),
+        stampedNow: ['updated_at'],
+        touch: partsChanged,
+        returning: 'id',
+        notFound: () => new NotFoundError('Exercise', id),
+      },
     );
+  }
+
+  /** The exercise's links as stored, each kind in one order (see `writeLinks`). */
+  async linksOf(manager: EntityManager, id: string): Promise<Record<string, unknown[]>> {
+    const out: Record<string, unknown[]> = {};
+    for (const key of Object.keys(LINKS) as LinkKey[]) {
+      const { table, column } = LINKS[key];
+      out[key] = await manager.query(
+        `SELECT ${column} FROM ${table} WHERE exercise_id = $1 ORDER BY ${column}`,
+        [id],
+      );
+    }
+    out.skills = await manager.query(
+      `SELECT skill_id, level FROM exercise_skills WHERE exercise_id = $1 ORDER BY skill_id, level`,
+      [id],
+    );
+    return out;
   }
 
   /**
@@ -536,11 +576,12 @@ export class ExercisesRepository {
     return rows[0].id;
   }
 
+  /** Answers whether the variant was written: values equal to the stored ones are no write. */
   async updateVariant(
     manager: EntityManager,
     variantId: string,
     v: Partial<VariantJson>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const keys = (
       [
         'title',
@@ -553,11 +594,17 @@ export class ExercisesRepository {
         'prerequisite',
       ] as const
     ).filter((k) => v[k] !== undefined);
-    await manager.query(
-      `UPDATE exercise_variants SET ${[...keys.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-       WHERE id = $1`,
-      [variantId, ...keys.map((k) => v[k])],
+    const { written } = await writeVersionedRow(
+      manager,
+      { table: 'exercise_variants', where: { id: variantId } },
+      {
+        set: Object.fromEntries(keys.map((k) => [k, v[k]])),
+        stampedNow: ['updated_at'],
+        returning: 'id',
+        notFound: () => new NotFoundError('Exercise variant', variantId),
+      },
     );
+    return written;
   }
 
   async deleteVariant(manager: EntityManager, variantId: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   assertIfMatch,
   IfMatch,
   withEntityTag,
+  writeIfChanged,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MediaStorageService } from '../media-assets/storage/media-storage.service';
@@ -286,16 +287,25 @@ export class ExercisesService {
         if (owner) await this.assertPrivateRoom(m, new Map([[owner, 1]]));
       }
       this.assertParticipants(values, current);
-      await this.media.enforceSaveRules(m, files, ctx, id, visibility, {
-        default_club_media_copyright:
-          body.default_club_media_copyright ?? current.default_club_media_copyright,
-        promote_attached_media_for_official:
-          body.promote_attached_media_for_official ?? current.promote_attached_media_for_official,
-        default_official_media_copyright:
-          body.default_official_media_copyright ?? current.default_official_media_copyright,
-      });
-      await this.repo.update(m, id, values);
-      await this.repo.writeLinks(m, id, links);
+      // The parts first (attached media, links): the exercise's version changes with them, and
+      // a save that changes nothing of it keeps the version.
+      const partsChanged = await writeIfChanged(
+        m,
+        async () => [await this.media.attachedVersions(m, id), await this.repo.linksOf(m, id)],
+        async () => {
+          await this.media.enforceSaveRules(m, files, ctx, id, visibility, {
+            default_club_media_copyright:
+              body.default_club_media_copyright ?? current.default_club_media_copyright,
+            promote_attached_media_for_official:
+              body.promote_attached_media_for_official ??
+              current.promote_attached_media_for_official,
+            default_official_media_copyright:
+              body.default_official_media_copyright ?? current.default_official_media_copyright,
+          });
+          await this.repo.writeLinks(m, id, links);
+        },
+      );
+      await this.repo.update(m, id, values, partsChanged);
       await within?.(m, id);
     });
     return this.get(ctx, id);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IfMatch, lockedWrite, NotFoundError } from '@sports/common';
+import { IfMatch, lockedWrite, NotFoundError, updateChangedColumns } from '@sports/common';
 import { Repository } from 'typeorm';
 import { Group } from './group.entity';
 
@@ -41,10 +41,13 @@ export class GroupsRepository {
     return this.groups.save(this.groups.create({ clubId, ...values }));
   }
 
-  /** With `ifMatch`, only the version it names is written (row locked and checked first). */
+  /**
+   * With `ifMatch`, only the version it names is written (row locked and checked first).
+   * Values equal to the stored ones are no write: the group keeps its version.
+   */
   async update(id: string, values: Partial<GroupValues>, ifMatch?: IfMatch): Promise<void> {
     await lockedWrite(this.groups.manager, groupKey(id), ifMatch, groupNotFound(id), (m) =>
-      m.getRepository(Group).update({ id }, values),
+      updateChangedColumns(m.getRepository(Group), { id }, values, groupNotFound(id)),
     );
   }
 

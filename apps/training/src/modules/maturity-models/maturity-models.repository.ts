@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type IfMatch, rowVersionColumn, type VersionedRow, versionedWrite } from '@sports/common';
+import {
+  type IfMatch,
+  NotFoundError,
+  rowVersionColumn,
+  updateVersionedRow,
+  type VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ExportModel } from './dto/maturity-model.dto';
 import type { StackBinding, StackSkill, StackSkillCategory } from './dto/matrix-stack.dto';
@@ -93,14 +100,26 @@ export class MaturityModelsRepository {
     return id;
   }
 
+  /**
+   * Values equal to the stored ones are no write (the model keeps its version), unless
+   * `partsChanged`: its version stands for its content too.
+   */
   async update(
     m: EntityManager,
     id: string,
     v: { slug: string; name: string; description: string | null },
+    partsChanged = false,
   ): Promise<void> {
-    await m.query(
-      `UPDATE maturity_models SET slug = $2, name = $3, description = $4, updated_at = now() WHERE id = $1`,
-      [id, v.slug, v.name, v.description],
+    await updateVersionedRow(
+      m,
+      { table: 'maturity_models', where: { id } },
+      {
+        set: { slug: v.slug, name: v.name, description: v.description },
+        stampedNow: ['updated_at'],
+        touch: partsChanged,
+        returning: 'id',
+        notFound: () => new NotFoundError('Maturity model', id),
+      },
     );
   }
 
@@ -216,8 +235,9 @@ export class MaturityModelsRepository {
   }
 
   /**
-   * Sets every dimension of the binding; with `ifMatch` only the version it names (412 with
-   * the current version otherwise). False when it is not a binding of the model.
+   * Sets every dimension of the binding (the ones it has are no write); with `ifMatch` only the
+   * version it names (412 with the current version otherwise). `notFound()` when it is not a
+   * binding of the model.
    */
   async updateBinding(
     m: EntityManager,
@@ -227,25 +247,18 @@ export class MaturityModelsRepository {
     ifMatch: IfMatch | undefined,
     notFound: () => Error,
   ): Promise<boolean> {
-    const updated = await versionedWrite(
-      m,
-      bindingKey(modelId, bindingId),
+    await updateVersionedRow(m, bindingKey(modelId, bindingId), {
+      set: {
+        focus_area_id: b.focus_area_id,
+        style_direction_id: b.style_direction_id,
+        training_style_id: b.training_style_id,
+        training_type_id: b.training_type_id,
+      },
+      returning: 'id',
       ifMatch,
       notFound,
-      (condition) =>
-        `UPDATE maturity_model_bindings SET focus_area_id = $3, style_direction_id = $4,
-           training_style_id = $5, training_type_id = $6
-         WHERE id = $1 AND model_id = $2${condition} RETURNING id`,
-      [
-        bindingId,
-        modelId,
-        b.focus_area_id,
-        b.style_direction_id,
-        b.training_style_id,
-        b.training_type_id,
-      ],
-    );
-    return updated !== undefined;
+    });
+    return true;
   }
 
   /** Deletes the binding (with `ifMatch` only the version it names); false when not found. */
@@ -312,7 +325,8 @@ export class MaturityModelsRepository {
         [ids],
       ) as Promise<BindingRow[]>,
       db.query(
-        `SELECT model_id, focus_area_id FROM maturity_model_focus_areas WHERE model_id = ANY($1::uuid[])`,
+        `SELECT model_id, focus_area_id FROM maturity_model_focus_areas WHERE model_id = ANY($1::uuid[])
+         ORDER BY model_id, focus_area_id`,
         [ids],
       ) as Promise<{ model_id: string; focus_area_id: string }[]>,
     ]);

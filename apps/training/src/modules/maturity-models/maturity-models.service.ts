@@ -9,6 +9,7 @@ import {
   PageQuery,
   UnprocessableError,
   withEntityTag,
+  writeIfChanged,
   type WriteTarget,
 } from '@sports/common';
 import type { EntityManager } from 'typeorm';
@@ -119,12 +120,24 @@ export class MaturityModelsService {
       if (slug !== current.slug && (await this.repo.slugTaken(slug, id))) {
         throw duplicateModelSlug(slug);
       }
-      await this.repo.update(m, id, {
-        slug,
-        name: body.name ?? current.name,
-        description: body.description !== undefined ? body.description : current.description,
-      });
-      if (body.levels) await this.repo.replaceLevels(m, id, body.levels);
+      const levels = body.levels;
+      const levelsChanged =
+        !!levels &&
+        (await writeIfChanged(
+          m,
+          () => this.repo.content([id], m),
+          () => this.repo.replaceLevels(m, id, levels),
+        ));
+      await this.repo.update(
+        m,
+        id,
+        {
+          slug,
+          name: body.name ?? current.name,
+          description: body.description !== undefined ? body.description : current.description,
+        },
+        levelsChanged,
+      );
     });
     return this.get(id);
   }
@@ -141,7 +154,7 @@ export class MaturityModelsService {
     body: LevelsRequest,
   ): Promise<MaturityModelResponse> {
     assertLevels(body.levels);
-    await this.writePart(id, ifMatch, (m) => this.repo.replaceLevels(m, id, body.levels));
+    await this.writePart(id, ifMatch, (m) => this.repo.replaceLevels(m, id, body.levels), true);
     return this.get(id);
   }
 
@@ -160,7 +173,7 @@ export class MaturityModelsService {
       seen.add(sid);
     });
     if (errors.length) throw new UnprocessableError('Invalid skills.', 'UNKNOWN_SKILL', { errors });
-    await this.writePart(id, ifMatch, (m) => this.repo.replaceSkills(m, id, ids));
+    await this.writePart(id, ifMatch, (m) => this.repo.replaceSkills(m, id, ids), true);
     return this.get(id);
   }
 
@@ -185,8 +198,12 @@ export class MaturityModelsService {
       if (errors.length) {
         throw new UnprocessableError('Invalid matrix cells.', 'INVALID_MATRIX_CELL', { errors });
       }
-      await this.repo.writeCells(m, id, body.cells);
-      await this.repo.touch(m, id);
+      const changed = await writeIfChanged(
+        m,
+        () => this.repo.content([id], m),
+        () => this.repo.writeCells(m, id, body.cells),
+      );
+      if (changed) await this.repo.touch(m, id);
     });
     return this.get(id);
   }
@@ -294,7 +311,12 @@ export class MaturityModelsService {
           .map(({ i }) => ({ path: `focus_area_ids.${i}`, message: 'unknown focus area' })),
       });
     }
-    await this.writePart(id, ifMatch, (m) => this.repo.replaceLegacy(m, id, body.focus_area_ids));
+    await this.writePart(
+      id,
+      ifMatch,
+      (m) => this.repo.replaceLegacy(m, id, body.focus_area_ids),
+      true,
+    );
     return this.get(id);
   }
 
@@ -413,16 +435,25 @@ export class MaturityModelsService {
    * A write of a part of model `id` (levels, skills, bindings, legacy focus areas): locks the
    * model (the order every model write locks in; with `ifMatch`, 412 unless it names the
    * model's version), runs `work`, then touches the model, whose version changes with its parts.
+   * `unlessUnchanged`: a `work` that leaves the model's content as it was is undone and the
+   * model not touched (`writeIfChanged`): it keeps its version.
    */
   private writePart<T>(
     id: string,
     ifMatch: IfMatch | undefined,
     work: (m: EntityManager) => Promise<T>,
+    unlessUnchanged = false,
   ): Promise<T> {
     return this.write(async (m) => {
       await this.lockedOrFail(m, id, ifMatch);
-      const result = await work(m);
-      await this.repo.touch(m, id);
+      let result!: T;
+      const run = async () => {
+        result = await work(m);
+      };
+      const changed = unlessUnchanged
+        ? await writeIfChanged(m, () => this.repo.content([id], m), run)
+        : (await run(), true);
+      if (changed) await this.repo.touch(m, id);
       return result;
     });
   }
@@ -430,7 +461,8 @@ export class MaturityModelsService {
   /**
    * A write of binding `bindingId` of model `id` (a part of the model, see `writePart`): `work`
    * answers false when the binding is gone (404, nothing written) and gets the binding's 404
-   * for its own conditional write.
+   * for its own conditional write. A write that changes nothing leaves the binding and the
+   * model as they are.
    */
   private writeBinding(
     id: string,
@@ -438,9 +470,14 @@ export class MaturityModelsService {
     work: (m: EntityManager, notFound: () => Error) => Promise<boolean>,
   ): Promise<void> {
     const notFound = bindingNotFound(bindingId);
-    return this.writePart(id, undefined, async (m) => {
-      if (!(await work(m, notFound))) throw notFound();
-    });
+    return this.writePart(
+      id,
+      undefined,
+      async (m) => {
+        if (!(await work(m, notFound))) throw notFound();
+      },
+      true,
+    );
   }
 
   /** One transaction; a slug or binding taken concurrently answers 409 like the pre-checks. */

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { RenditionTable, type RenditionsStatus, type StoredRendition } from '@sports/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedRows, rowVersionColumn } from '@sports/common';
+import {
+  NotFoundError,
+  pagedRows,
+  PagedRows,
+  rowVersionColumn,
+  updateVersionedRow,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -182,15 +188,19 @@ export class MediaAssetsRepository {
     return rows[0].id;
   }
 
+  /** Changes equal to the stored values are no write: the asset keeps its version. */
   async update(manager: EntityManager, id: string, changes: AssetChanges): Promise<void> {
     const keys = UPDATABLE.filter((k) => changes[k] !== undefined);
     if (keys.length === 0) return;
-    await manager.query(
-      `UPDATE media_assets SET ${[
-        ...keys.map((k, i) => (k === 'tags' ? `tags = $${i + 2}::text[]` : `${k} = $${i + 2}`)),
-        'updated_at = now()',
-      ].join(', ')} WHERE id = $1`,
-      [id, ...keys.map((k) => changes[k])],
+    await updateVersionedRow(
+      manager,
+      { table: 'media_assets', where: { id } },
+      {
+        set: Object.fromEntries(keys.map((k) => [k, changes[k]])),
+        stampedNow: ['updated_at'],
+        returning: 'id',
+        notFound: () => new NotFoundError('Media asset', id),
+      },
     );
     if (changes.storage_key !== undefined) {
       await manager.query('UPDATE exercise_media SET file_path = $2 WHERE media_asset_id = $1', [
@@ -351,6 +361,16 @@ export class MediaAssetsRepository {
   }
 
   /** The assets linked to an exercise, locked for the rest of the transaction. */
+  /** The versions of the assets linked to an exercise (no lock), to tell whether a write changed them. */
+  versionsLinkedToExercise(manager: EntityManager, exerciseId: string): Promise<unknown[]> {
+    return manager.query(
+      `SELECT a.id, ${rowVersionColumn('a')} FROM media_assets a
+       WHERE a.id IN (SELECT media_asset_id FROM exercise_media WHERE exercise_id = $1)
+       ORDER BY a.id`,
+      [exerciseId],
+    );
+  }
+
   async linkedToExercise(manager: EntityManager, exerciseId: string): Promise<AssetRow[]> {
     return manager.query(
       `SELECT ${COLUMNS} FROM media_assets a

@@ -65,6 +65,11 @@ export class MediaAssetsService {
     return this.repo.referenceCount(m, id);
   }
 
+  /** The versions of the assets linked to an exercise, read within the caller's transaction. */
+  versionsLinkedToExercise(m: EntityManager, exerciseId: string): Promise<unknown[]> {
+    return this.repo.versionsLinkedToExercise(m, exerciseId);
+  }
+
   /** The assets linked to an exercise, read within the caller's transaction. */
   linkedToExercise(m: EntityManager, exerciseId: string): Promise<AssetRow[]> {
     return this.repo.linkedToExercise(m, exerciseId);

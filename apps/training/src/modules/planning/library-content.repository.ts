@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { pagedRows, PagedRows, rowVersionColumn, type VersionedRow } from '@sports/common';
+import {
+  NotFoundError,
+  pagedRows,
+  PagedRows,
+  rowVersionColumn,
+  updateVersionedRow,
+  type VersionedRow,
+} from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { columnsOf, Visibility, visibilitySql } from '../content-access/content-visibility';
 import { SqlParams } from '../content-access/sql-params';
@@ -106,19 +113,29 @@ export class LibraryContentRepository {
     return id;
   }
 
+  /**
+   * Writes `values` (those not undefined) into the row, locked by the caller's transaction.
+   * Values equal to the stored ones are no write (the row keeps its version), unless
+   * `partsChanged`: its parts (sections, slots) changed, and its version stands for them too.
+   */
   async update(
     m: EntityManager,
     table: LibraryTable,
     id: string,
     values: Record<string, unknown>,
+    partsChanged = false,
   ): Promise<void> {
-    const entries = Object.entries(values).filter(([, v]) => v !== undefined);
-    const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
-    sets.push('updated_at = now()');
-    await m.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, [
-      id,
-      ...entries.map(([, v]) => v),
-    ]);
+    await updateVersionedRow(
+      m,
+      { table, where: { id } },
+      {
+        set: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
+        stampedNow: ['updated_at'],
+        touch: partsChanged,
+        returning: 'id',
+        notFound: () => new NotFoundError(table, id),
+      },
+    );
   }
 
   async delete(m: EntityManager, table: LibraryTable, id: string): Promise<void> {

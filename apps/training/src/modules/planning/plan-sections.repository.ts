@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { writeIfChanged } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SectionResponse } from './dto/plan-sections.dto';
 
@@ -30,8 +31,43 @@ export interface SectionValues {
 export class PlanSectionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Replaces the owner's sections and items with `sections` (inside the caller's transaction). */
-  async replace(
+  /**
+   * Replaces the owner's sections and items with `sections` (inside the caller's transaction);
+   * answers whether that changed them. Sections equal to the stored ones are no write: they
+   * keep their ids (`writeIfChanged`).
+   */
+  replace(
+    m: EntityManager,
+    kind: SectionOwnerKind,
+    ownerId: string,
+    sections: SectionValues[],
+  ): Promise<boolean> {
+    return writeIfChanged(
+      m,
+      async () => (await this.contentOf(m, kind, [ownerId])).get(ownerId),
+      () => this.write(m, kind, ownerId, sections),
+    );
+  }
+
+  /** The sections and items of each owner as stored, without their generated ids. */
+  async contentOf(
+    m: EntityManager,
+    kind: SectionOwnerKind,
+    ownerIds: string[],
+  ): Promise<Map<string, unknown[]>> {
+    const loaded = await this.load(kind, ownerIds, m);
+    return new Map(
+      [...loaded].map(([owner, sections]) => [
+        owner,
+        sections.map(({ id: _section, items, ...section }) => ({
+          ...section,
+          items: items.map(({ id: _item, ...item }) => item),
+        })),
+      ]),
+    );
+  }
+
+  private async write(
     m: EntityManager,
     kind: SectionOwnerKind,
     ownerId: string,

@@ -85,13 +85,16 @@ export class PlanSectionsService implements OnModuleInit {
     }));
   }
 
-  /** Replaces the owner's sections and items (inside the caller's transaction). */
+  /**
+   * Replaces the owner's sections and items (inside the caller's transaction); answers whether
+   * that changed them (equal ones are no write).
+   */
   replace(
     m: EntityManager,
     kind: SectionOwnerKind,
     ownerId: string,
     sections: SectionValues[],
-  ): Promise<void> {
+  ): Promise<boolean> {
     return this.sections.replace(m, kind, ownerId, sections);
   }
 

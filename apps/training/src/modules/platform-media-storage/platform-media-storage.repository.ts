@@ -56,6 +56,7 @@ export class PlatformSettingsRepository {
    * Sets the value. With `ifMatch` naming versions (not `*`), only a row of one of those
    * versions is updated, or, when it names `DEFAULT_SETTING_VERSION`, a row inserted where none
    * is; each statement checks and writes at once. Otherwise 412 with the current version.
+   * The value the setting has already is no write: the row keeps its version.
    */
   async put<T>(
     key: string,
@@ -70,18 +71,28 @@ export class PlatformSettingsRepository {
               VALUES ($1, $2::jsonb, now(), $3)
          ON CONFLICT (key) DO UPDATE
                  SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by
+               WHERE platform_settings.value IS DISTINCT FROM EXCLUDED.value
          RETURNING ${SETTING_COLUMNS}`,
         params,
       );
-      return toSettingRow(rows[0]);
+      if (rows[0]) return toSettingRow(rows[0]);
+      // The setting has that value already: the conflicting row was left as it is.
+      return (await this.get<T>(key)) as PlatformSettingRow<T>;
     }
     // TypeORM answers UPDATE ... RETURNING as [rows, affected count].
+    const versions = [...ifMatch.versions];
     const [updated]: [RawSettingRow<T>[], number] = await this.dataSource.query(
       `UPDATE platform_settings SET value = $2::jsonb, updated_at = now(), updated_by = $3
-        WHERE key = $1 AND xmin::text = ANY($4::text[]) RETURNING ${SETTING_COLUMNS}`,
-      [...params, [...ifMatch.versions]],
+        WHERE key = $1 AND xmin::text = ANY($4::text[]) AND value IS DISTINCT FROM $2::jsonb
+        RETURNING ${SETTING_COLUMNS}`,
+      [...params, versions],
     );
     if (updated[0]) return toSettingRow(updated[0]);
+    const unchanged: RawSettingRow<T>[] = await this.dataSource.query(
+      `SELECT ${SETTING_COLUMNS} FROM platform_settings WHERE key = $1 AND xmin::text = ANY($2::text[])`,
+      [key, versions],
+    );
+    if (unchanged[0]) return toSettingRow(unchanged[0]);
     if (ifMatch.versions.includes(DEFAULT_SETTING_VERSION)) {
       const inserted: RawSettingRow<T>[] = await this.dataSource.query(
         `INSERT INTO platform_settings (key, value, updated_at, updated_by)

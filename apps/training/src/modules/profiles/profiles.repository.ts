@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isoTimestamp, PreparedStatement, preparedRows, rowVersionColumn } from '@sports/common';
+import {
+  isoTimestamp,
+  NotFoundError,
+  PreparedStatement,
+  preparedRows,
+  rowVersionColumn,
+  updateChangedColumns,
+} from '@sports/common';
 import { EntityManager, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CallerColumns } from '../tenant-context/caller-columns';
 import type { AuthenticatedCaller } from '../tenant-context/caller-resolver.service';
 import { Profile, ProfileRole, ProfileTier } from './profile.entity';
@@ -163,10 +169,15 @@ export class ProfilesRepository {
     return (await repo.findOneByOrFail({ id: saved.id })) as Profile;
   }
 
+  /** Changes equal to the stored values are no write: the profile keeps its version. */
   async update(manager: EntityManager, id: string, changes: ProfileChanges): Promise<Profile> {
     const repo = manager.getRepository(Profile);
-    if (Object.keys(changes).length)
-      await repo.update({ id }, changes as QueryDeepPartialEntity<Profile>);
+    await updateChangedColumns(
+      repo,
+      { id },
+      changes as Partial<Profile>,
+      () => new NotFoundError('Profile', id),
+    );
     return repo.findOneByOrFail({ id });
   }
 

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type IfMatch, rowVersionColumn, type VersionedRow, versionedWrite } from '@sports/common';
+import {
+  type IfMatch,
+  rowVersionColumn,
+  updateVersionedRow,
+  type VersionedRow,
+  versionedWrite,
+} from '@sports/common';
 import { DataSource } from 'typeorm';
 
 export interface SkillRow extends VersionedRow {
@@ -95,16 +101,16 @@ export class SkillsRepository {
     ifMatch: IfMatch | undefined,
     notFound: () => Error,
   ): Promise<void> {
-    const cols = WRITABLE.filter((k) => v[k] !== undefined);
-    await versionedWrite(
+    await updateVersionedRow(
       this.db,
       { table: 'skills', where: { id } },
-      ifMatch,
-      notFound,
-      (condition) =>
-        `UPDATE skills SET ${[...cols.map((k, i) => `${k} = $${i + 2}`), 'updated_at = now()'].join(', ')}
-         WHERE id = $1${condition} RETURNING id`,
-      [id, ...cols.map((k) => v[k])],
+      {
+        set: Object.fromEntries(WRITABLE.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])),
+        stampedNow: ['updated_at'],
+        returning: 'id',
+        ifMatch,
+        notFound,
+      },
     );
   }
 

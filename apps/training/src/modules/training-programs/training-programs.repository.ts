@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { deleteVersioned, NotFoundError, rowVersionColumn, updateVersioned } from '@sports/common';
+import {
+  deleteVersioned,
+  NotFoundError,
+  rowVersionColumn,
+  updateVersioned,
+  writeIfChanged,
+} from '@sports/common';
 import type { IfMatch, VersionedRow, VersionedTable } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -46,8 +52,9 @@ const PROGRAMS: VersionedTable = {
 
 /**
  * The only queries on training_programs and training_program_units. A program's version is
- * its row's: every update touches the row (also when only its units change), so the version
- * changes with everything the program lists of its own.
+ * its row's: every update that changes something touches the row (also when only its units
+ * change), so the version changes with everything the program lists of its own, and an update
+ * that changes nothing keeps it.
  */
 @Injectable()
 export class TrainingProgramsRepository {
@@ -96,7 +103,14 @@ export class TrainingProgramsRepository {
    * With `ifMatch`, only the version it names is updated: the condition is in the UPDATE's
    * WHERE, and the row stays locked for the rest of `m`'s transaction (412 otherwise).
    */
-  async update(m: EntityManager, id: string, v: ProgramValues, ifMatch?: IfMatch): Promise<void> {
+  /** `unitsChanged`: the row is written (its version changes) even when its own values did not. */
+  async update(
+    m: EntityManager,
+    id: string,
+    v: ProgramValues,
+    ifMatch?: IfMatch,
+    unitsChanged = false,
+  ): Promise<void> {
     const set = {
       name: v.name,
       description: v.description,
@@ -104,28 +118,37 @@ export class TrainingProgramsRepository {
       weeks: v.weeks,
       starts_on: v.starts_on,
     };
-    await updateVersioned(m, PROGRAMS, id, set, { returning: 'id', ifMatch });
+    await updateVersioned(m, PROGRAMS, id, set, { returning: 'id', ifMatch, touch: unitsChanged });
   }
 
   /**
-   * Replaces the program's units. The program row is locked first so that concurrent
-   * replacements run one after the other instead of both inserting the same pair.
+   * Replaces the program's units; answers whether that changed them (equal ones are no write).
+   * The program row is locked first so that concurrent replacements run one after the other
+   * instead of both inserting the same pair.
    */
   async replaceUnits(
     m: EntityManager,
     id: string,
     units: { unit_id: string; week: number }[],
-  ): Promise<void> {
+  ): Promise<boolean> {
     await m.query(`SELECT 1 FROM training_programs WHERE id = $1 FOR UPDATE`, [id]);
-    await m.query(`DELETE FROM training_program_units WHERE program_id = $1`, [id]);
-    if (units.length === 0) return;
-    await m.query(
-      `INSERT INTO training_program_units (program_id, unit_id, week, position)
-       SELECT $1, x.unit_id, x.week, x.ord - 1
-       FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (unit_id uuid, week int)) WITH ORDINALITY AS x(unit_id, week, ord)
-       ON CONFLICT DO NOTHING`,
-      [id, JSON.stringify(units)],
-    );
+    const stored = () =>
+      m.query(
+        `SELECT unit_id, week, position FROM training_program_units WHERE program_id = $1
+          ORDER BY position, unit_id`,
+        [id],
+      );
+    return writeIfChanged(m, stored, async () => {
+      await m.query(`DELETE FROM training_program_units WHERE program_id = $1`, [id]);
+      if (units.length === 0) return;
+      await m.query(
+        `INSERT INTO training_program_units (program_id, unit_id, week, position)
+         SELECT $1, x.unit_id, x.week, x.ord - 1
+         FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (unit_id uuid, week int)) WITH ORDINALITY AS x(unit_id, week, ord)
+         ON CONFLICT DO NOTHING`,
+        [id, JSON.stringify(units)],
+      );
+    });
   }
 
   /** With `ifMatch`, only the version it names is deleted (checked in the DELETE; 412 otherwise). */

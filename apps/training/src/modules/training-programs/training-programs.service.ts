@@ -105,8 +105,9 @@ export class TrainingProgramsService {
     const values = this.values(body, current);
     await this.check(current.club_id, values, body.units);
     await this.dataSource.transaction(async (m) => {
-      await this.repo.update(m, id, values, ifMatch);
-      if (body.units) await this.repo.replaceUnits(m, id, body.units);
+      // Units first: the program's version changes with them (a stale If-Match rolls them back).
+      const unitsChanged = !!body.units && (await this.repo.replaceUnits(m, id, body.units));
+      await this.repo.update(m, id, values, ifMatch, unitsChanged);
     });
     return this.get(ctx, id);
   }

@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   isoTimestamp,
+  NotFoundError,
   pagedRows,
   PagedQuery,
   PagedRows,
   pagedStatement,
   rowVersionColumn,
+  updateVersionedRow,
   VersionedRow,
+  writeIfChanged,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SqlParams } from '../content-access/sql-params';
@@ -183,25 +186,32 @@ export class TrainingUnitsRepository {
     return id;
   }
 
-  async update(m: EntityManager, id: string, v: UnitValues): Promise<void> {
-    await m.query(
-      `UPDATE training_units SET title = $2, notes = $3, group_id = $4, starts_at = $5,
-         duration_minutes = $6, lead_trainer_profile_id = $7, assistant_trainer_profile_ids = $8,
-         plan_template_id = $9, location = $10, status = $11, updated_at = now()
-       WHERE id = $1`,
-      [
-        id,
-        v.title,
-        v.notes,
-        v.group_id,
-        v.starts_at,
-        v.duration_minutes,
-        v.lead_trainer_profile_id,
-        v.assistant_trainer_profile_ids,
-        v.plan_template_id,
-        v.location,
-        v.status,
-      ],
+  /**
+   * Values equal to the stored ones are no write (the unit keeps its version), unless
+   * `partsChanged` (sections, media), for which its version stands too.
+   */
+  async update(m: EntityManager, id: string, v: UnitValues, partsChanged = false): Promise<void> {
+    await updateVersionedRow(
+      m,
+      { table: 'training_units', where: { id } },
+      {
+        set: {
+          title: v.title,
+          notes: v.notes,
+          group_id: v.group_id,
+          starts_at: v.starts_at,
+          duration_minutes: v.duration_minutes,
+          lead_trainer_profile_id: v.lead_trainer_profile_id,
+          assistant_trainer_profile_ids: v.assistant_trainer_profile_ids,
+          plan_template_id: v.plan_template_id,
+          location: v.location,
+          status: v.status,
+        },
+        stampedNow: ['updated_at'],
+        touch: partsChanged,
+        returning: 'id',
+        notFound: () => new NotFoundError('Training unit', id),
+      },
     );
   }
 
@@ -227,15 +237,25 @@ export class TrainingUnitsRepository {
     return rows.map((r) => r.media_asset_id);
   }
 
-  async replaceMedia(m: EntityManager, unitId: string, assetIds: string[]): Promise<void> {
-    await m.query(`DELETE FROM training_unit_media WHERE unit_id = $1`, [unitId]);
-    if (assetIds.length === 0) return;
-    await m.query(
-      `INSERT INTO training_unit_media (unit_id, media_asset_id, position)
-       SELECT $1, x.id, x.ord - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)
-       ON CONFLICT DO NOTHING`,
-      [unitId, assetIds],
-    );
+  /** Sets the unit's media in order; answers whether that changed them (equal is no write). */
+  async replaceMedia(m: EntityManager, unitId: string, assetIds: string[]): Promise<boolean> {
+    const stored = async (): Promise<string[]> =>
+      (
+        await m.query(
+          `SELECT media_asset_id FROM training_unit_media WHERE unit_id = $1 ORDER BY position`,
+          [unitId],
+        )
+      ).map((r: { media_asset_id: string }) => r.media_asset_id);
+    return writeIfChanged(m, stored, async () => {
+      await m.query(`DELETE FROM training_unit_media WHERE unit_id = $1`, [unitId]);
+      if (assetIds.length === 0) return;
+      await m.query(
+        `INSERT INTO training_unit_media (unit_id, media_asset_id, position)
+         SELECT $1, x.id, x.ord - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)
+         ON CONFLICT DO NOTHING`,
+        [unitId, assetIds],
+      );
+    });
   }
 
   /**

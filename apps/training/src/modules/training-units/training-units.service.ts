@@ -172,9 +172,11 @@ export class TrainingUnitsService {
       if (values.plan_template_id && values.plan_template_id !== current!.plan_template_id) {
         await this.assertTemplate(ctx, values.plan_template_id);
       }
-      await this.repo.update(m, id, values);
-      if (sections) await this.sections.replace(m, 'training_unit', id, sections);
-      if (media) await this.repo.replaceMedia(m, id, media);
+      // Parts first: the unit's version changes with them, and stays when nothing changed.
+      const sectionsChanged =
+        !!sections && (await this.sections.replace(m, 'training_unit', id, sections));
+      const mediaChanged = !!media && (await this.repo.replaceMedia(m, id, media));
+      await this.repo.update(m, id, values, sectionsChanged || mediaChanged);
     });
     return this.get(ctx, id);
   }

@@ -5,6 +5,7 @@ import {
   pageOf,
   UnprocessableError,
   withEntityTag,
+  writeIfChanged,
   type WriteTarget,
 } from '@sports/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -142,13 +143,7 @@ export class FrameworkProgramsService {
     await this.dataSource.transaction(async (m) => {
       const current = await this.library.writable<FrameworkProgramRow>(ctx, TABLE, id, m, ifMatch);
       const values = await this.library.values(ctx, body, current);
-      await this.repo.update(m, TABLE, id, {
-        ...values,
-        focus_area_id: body.focus_area_id,
-        style_direction_id: body.style_direction_id,
-        training_type_ids: body.training_type_ids ?? undefined,
-        target_group_ids: body.target_group_ids ?? undefined,
-      });
+      let slotsChanged = false;
       if (slots) {
         const existing = new Set((await this.programs.slots(id, m)).map((s) => s.id));
         const errors: FieldError[] = [];
@@ -160,8 +155,25 @@ export class FrameworkProgramsService {
         if (errors.length) {
           throw new UnprocessableError('Unknown slot ids.', 'UNKNOWN_FRAMEWORK_SLOT', { errors });
         }
-        await this.writeSlots(m, ctx, id, slots);
+        slotsChanged = await writeIfChanged(
+          m,
+          () => this.slotsAsStored(m, id),
+          () => this.writeSlots(m, ctx, id, slots),
+        );
       }
+      await this.repo.update(
+        m,
+        TABLE,
+        id,
+        {
+          ...values,
+          focus_area_id: body.focus_area_id,
+          style_direction_id: body.style_direction_id,
+          training_type_ids: body.training_type_ids ?? undefined,
+          target_group_ids: body.target_group_ids ?? undefined,
+        },
+        slotsChanged,
+      );
     });
     return this.get(ctx, id);
   }
@@ -218,6 +230,17 @@ export class FrameworkProgramsService {
   }
 
   /** Keeps listed slots (updated in place), inserts new ones and removes the rest. */
+  /** The program's slots with their blueprints as stored, without generated ids. */
+  private async slotsAsStored(m: EntityManager, programId: string): Promise<unknown[]> {
+    const slots = await this.programs.slots(programId, m);
+    const sections = await this.sectionRows.contentOf(
+      m,
+      'training_unit',
+      slots.map((s) => s.unit_id),
+    );
+    return slots.map(({ unit_id, ...slot }) => ({ ...slot, sections: sections.get(unit_id) }));
+  }
+
   private async writeSlots(
     m: EntityManager,
     ctx: TenantContext,

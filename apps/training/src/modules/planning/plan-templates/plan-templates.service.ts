@@ -63,8 +63,9 @@ export class PlanTemplatesService {
     await this.dataSource.transaction(async (m) => {
       const current = await this.library.writable(ctx, TABLE, id, m, ifMatch);
       const values = await this.library.values(ctx, body, current);
-      await this.repo.update(m, TABLE, id, { ...values });
-      if (sections) await this.sectionRows.replace(m, 'plan_template', id, sections);
+      const sectionsChanged =
+        !!sections && (await this.sectionRows.replace(m, 'plan_template', id, sections));
+      await this.repo.update(m, TABLE, id, { ...values }, sectionsChanged);
     });
     return this.get(ctx, id);
   }

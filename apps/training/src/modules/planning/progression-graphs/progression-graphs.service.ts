@@ -201,7 +201,7 @@ export class ProgressionGraphsService implements OnModuleInit {
       await this.library.writable(ctx, TABLE, graphId, m, ifMatch);
       const deleted = await this.graphs.deleteEdges(m, graphId, [edgeId]);
       if (deleted.length === 0) throw new NotFoundError('Progression edge', edgeId);
-      await this.repo.update(m, TABLE, graphId, {});
+      await this.repo.update(m, TABLE, graphId, {}, true);
     });
   }
 
@@ -224,7 +224,7 @@ export class ProgressionGraphsService implements OnModuleInit {
         });
       }
       const deleted = await this.graphs.deleteEdges(m, graphId, body.edge_ids);
-      await this.repo.update(m, TABLE, graphId, {});
+      await this.repo.update(m, TABLE, graphId, {}, deleted.length > 0);
       return { deleted: deleted.length };
     });
   }
@@ -242,7 +242,8 @@ export class ProgressionGraphsService implements OnModuleInit {
       this.dataSource.transaction(async (m: EntityManager) => {
         await this.library.writable(ctx, TABLE, graphId, m);
         const ids = await this.graphs.insertMany(m, graphId, edges, skipExisting);
-        await this.repo.update(m, TABLE, graphId, {});
+        // Edges that existed already (skipped) change nothing: the graph keeps its version.
+        await this.repo.update(m, TABLE, graphId, {}, ids.length > 0);
         return ids;
       }),
     );

@@ -4,6 +4,7 @@ import {
   type IfMatch,
   rowVersionColumn,
   type RowKey,
+  updateVersionedRow,
   type VersionedRow,
   versionedWrite,
 } from '@sports/common';
@@ -77,17 +78,13 @@ export class TrainerContextsRepository {
     ifMatch: IfMatch | undefined,
     notFound: () => Error,
   ): Promise<void> {
-    const cols = TRAINER_CONTEXT_FIELDS;
-    await versionedWrite(
-      this.dataSource,
-      contextKey(id),
+    await updateVersionedRow(this.dataSource, contextKey(id), {
+      set: Object.fromEntries(TRAINER_CONTEXT_FIELDS.map((c) => [c, v[c]])),
+      stampedNow: ['updated_at'],
+      returning: 'id',
       ifMatch,
       notFound,
-      (condition) =>
-        `UPDATE trainer_contexts SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()
-         WHERE id = $1${condition} RETURNING id`,
-      [id, ...cols.map((c) => v[c])],
-    );
+    });
   }
 
   /** Deletes the context; with `ifMatch` only the version it names (as `update`). */
