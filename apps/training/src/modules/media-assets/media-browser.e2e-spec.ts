@@ -26,7 +26,6 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 
-
 interface AssetBody {
   id: string;
   url: string;

@@ -53,7 +53,13 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'createPlanTemplate', summary: 'Create a training plan template' })
-  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'CLUB_REQUIRED', 'EXERCISE_NOT_VISIBLE', 'OFFICIAL_CONTENT_FORBIDDEN', 'UNKNOWN_CLUB')
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'EXERCISE_NOT_VISIBLE',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CLUB',
+  )
   @Post()
   @Authenticated()
   @ApiCreatedResponse({ type: PlanTemplateResponse })
@@ -66,7 +72,14 @@ export class PlanTemplatesController {
   }
 
   @ApiOperation({ operationId: 'replacePlanTemplate', summary: 'Replace a training plan template' })
-  @ApiErrors('CLUB_MEMBERSHIP_REQUIRED', 'CLUB_REQUIRED', 'EXERCISE_NOT_VISIBLE', 'FORBIDDEN', 'OFFICIAL_CONTENT_FORBIDDEN', 'UNKNOWN_CLUB')
+  @ApiErrors(
+    'CLUB_MEMBERSHIP_REQUIRED',
+    'CLUB_REQUIRED',
+    'EXERCISE_NOT_VISIBLE',
+    'FORBIDDEN',
+    'OFFICIAL_CONTENT_FORBIDDEN',
+    'UNKNOWN_CLUB',
+  )
   @Put(':id')
   @Authenticated()
   @ApiOkResponse({ type: PlanTemplateResponse })
