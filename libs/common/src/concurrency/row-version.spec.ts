@@ -40,8 +40,10 @@ describe('versioned writes', () => {
     await client.connect();
     await client.query(`CREATE TEMP TABLE notes (
       key text PRIMARY KEY, body text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-      updated_at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now())`);
+    // now(): one value for both columns of an insert (two clock_timestamp() calls may differ
+    // by a microsecond, and the note would look touched without any update).
     db = { query: async (sql, params) => (await client.query(sql, params)).rows };
   });
   afterAll(() => client.end());
