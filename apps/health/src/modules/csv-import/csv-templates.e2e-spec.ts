@@ -11,7 +11,8 @@ describe('CSV templates for real exports (HTTP)', () => {
   let t: HealthTestApp;
 
   beforeAll(async () => {
-    t = await startHealthTestApp();
+    // System templates are service-wide and this file counts them: a database of its own.
+    t = await startHealthTestApp({}, { own: true });
   });
   afterAll(() => t.close());
 
