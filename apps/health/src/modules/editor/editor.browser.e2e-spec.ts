@@ -79,7 +79,14 @@ describe('workflow editor served at /editor', () => {
 });
 
 describeBrowser('workflow editor in Chromium', () => {
-  const s = useEditorSuite();
+  // The checks read the workflows table whole (the one workflow being edited): a database of
+  // this suite's own.
+  const s = useEditorSuite({
+    start: async () => {
+      const t = await startHealthTestApp({}, { own: true });
+      return { t, close: () => t.close() };
+    },
+  });
 
   beforeAll(async () => {
     const prompt = await s.t.http.post('/api/prompts').set('Authorization', s.user.auth).send({
